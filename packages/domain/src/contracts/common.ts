@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { EMAIL_PATTERN } from '../rules/email';
+
+/** A required text field: trimmed, not empty, bounded. */
+export function requiredText(max = 255) {
+  return z.string().trim().min(1, MESSAGES.required).max(max, `This field may not be longer than ${max} characters`);
+}
+
+export function optionalText(max = 255) {
+  return z.string().trim().max(max, `This field may not be longer than ${max} characters`).nullish();
+}
+
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(254, MESSAGES.invalidEmail)
+  .regex(EMAIL_PATTERN, MESSAGES.invalidEmail)
+  .transform((v) => v.toLowerCase());
+
+export const uuidParam = z.object({ uuid: z.uuid() });
+
+export const flagSchema = z.enum(['1', '0']);
+
+/** The one error shape of the API. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  code: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const messageBodySchema = z.object({ message: z.string() });
+export type MessageBody = z.infer<typeof messageBodySchema>;
+
+export const listMetaSchema = z.object({
+  total: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type ListMeta = z.infer<typeof listMetaSchema>;
+
+export function listResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: listMetaSchema });
+}
+
+/** `page[size]` / `page[number]` as the call tables write them; the API parses brackets into nested objects. */
+export const pageQuerySchema = z
+  .object({
+    size: z.coerce.number().int().min(1).max(1000).default(50),
+    number: z.coerce.number().int().min(1).default(1),
+  })
+  .default({ size: 50, number: 1 });

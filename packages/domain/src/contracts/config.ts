@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** Public runtime configuration the web app reads before sign-in (GET /api/config). */
+export const publicConfigSchema = z.object({
+  app_name: z.string(),
+  version: z.string(),
+  build_hash: z.string(),
+  environment: z.enum(['development', 'production', 'test']),
+  maintenance: z.boolean(),
+  client_dashboard_url: z.string(),
+  guides_url: z.string().nullable(),
+  time_off_url: z.string().nullable(),
+  bug_report_url: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  version: z.string(),
+});
+export type Health = z.infer<typeof healthSchema>;

@@ -1,0 +1,102 @@
+/**
+ * The message catalogue: every user-facing text of the specification, once. The API and the web app import these
+ * instead of repeating strings, so a test can assert the exact wording the spec gives.
+ */
+export const MESSAGES = {
+  // Validation (doc 1 §5, doc 2 §5)
+  required: 'This field is required',
+  requiredOnSubmit: 'This field is required when submitting project brief',
+  requiredRelation: 'This Field is required.',
+  optionalButCheck: "This field is optional, but make sure you don't want to fill in",
+  waitForUploads: 'Wait for all uploads to finish',
+  enterProject: 'Please enter the project',
+  enterRequester: 'Please enter the requester',
+  maxBelowMin: 'Max time should be bigger than min time',
+  timeAboveZero: 'Time should be bigger than 00:00',
+  inputComment: 'Please input your Comment!',
+  enterPhone: 'Please enter the phone number',
+  invalidEmail: 'Please enter a valid e-mail address',
+  alreadyRelated: 'This task is already related',
+  channelRequired: 'You need to have at least SMS or email notification enabled',
+  pushDenied: 'Permission denied, please enable the notification permission on this browser',
+  imagesOnly: 'You could only upload images.',
+  writeCommentFirst: 'Please write a comment before',
+  writeCommentFirstScheduled: 'Error: Please write a comment before',
+  noFiles: 'No files',
+  uploadFailed: 'Upload failed',
+  fileUploadFailed: (file: string) => `${file} file upload failed.`,
+
+  // Passwords and accounts (not in the spec's catalogue; written in its voice)
+  passwordTooShort: 'The password must be at least 8 characters',
+  passwordTooLong: 'The password may not be longer than 128 characters',
+  passwordMismatch: 'The password confirmation does not match',
+  emailTaken: 'This e-mail address is already registered',
+  invalidCredentials: 'These credentials do not match our records.',
+  resetLinkSent: 'If an account exists for that e-mail, a password reset link is on its way.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired.',
+  passwordResetDone: 'Your password has been reset. Please sign in.',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  loggedOut: 'You have been signed out.',
+  accountInactive: 'This account is inactive.',
+
+  // Error catalogue (doc 1 §8, doc 2 §8)
+  unauthorized: 'Your not authorized.',
+  maintenance: 'The server is under maintenance, please wait..',
+  invalidApiVersion: 'invalid_api_version',
+  updateAvailableTitle: 'An update is available',
+  updateAvailableBody: 'You must refresh the page to get the latest version and be able to proceed.',
+  loginFailed: 'Sorry, a problem occurred, please try again',
+  fieldsNeedAttention: 'Some fields need your attention. Please review and correct the errors.',
+  somethingWrong: 'Something went wrong!',
+  reloadPage: 'Something went wrong. Please reload the page.',
+  forbidden: "Sorry, you don't have permission to access this page",
+  notFound: 'Sorry, the page you visited does not exist.',
+  resourceNotFound: 'The requested resource was not found.',
+  payloadTooLarge: 'The request is too large.',
+  malformedJson: 'The request body is not valid JSON.',
+  existingSubtasks: 'You must complete all subtasks before complete this one.',
+  underMaintenance: 'Under Maintenance',
+  updateBanner: 'A new update is available. Please refresh your browser.',
+  reloading: 'Reloading',
+  movedToClientDashboard: 'Agency Portal has moved to a new client dashboard.',
+
+  // Successes (doc 1 §8, doc 2 §8)
+  draftDeleted: 'Draft deleted!',
+  requestSubmitted: 'Request submitted',
+  tasksRelatedToRequest: 'Tasks related to the request',
+  requestRelatedToTask: 'Request related to the task',
+  relationUpdated: 'Relation updated',
+  invitationSent: 'Invitation sent.',
+  linkCopied: 'Link copied',
+  commentScheduled: 'Comment scheduled successfully!',
+  changesUpdated: 'Updated the changes.',
+  exported: 'Exported successfully.',
+
+  // Confirmations
+  confirmRemoveTaskFromRequest: 'Do you want to remove this task from the request?',
+  confirmRemoveRequestFromTask: 'Do you want to remove this request from the task?',
+  confirmCancelInvite: 'Do you want to cancel this invite?',
+  confirmDeleteContact: 'Do you want to delete this contact?',
+  confirmDeleteTimelog: 'Do you want to delete this timelog?',
+  confirmDiscardDraft: 'Do you want to discard this draft?',
+  confirmDeleteRecords: (n: number) => `Do you want to delete ${n} records?`,
+  confirmCancelUpload: 'Do you want to cancel the upload?',
+  unsavedChanges: 'Unsaved changes: You have unsaved changes in this task, do you want to save?',
+  finishingUploads: 'Finishing to upload files, please wait...',
+  checklistTitle: 'Ooops, there is something wrong!',
+
+  // Empty states
+  noPlans: 'There is no plans',
+  noContacts: 'There is no contacts',
+  noPendingInvites: 'There is no pending invites',
+  noPlanTypes: 'No plans found',
+  noNotifications: 'No Notifications',
+  noTasks: 'No tasks',
+  noFormRequest: 'No form request',
+  noDueDate: 'no due date',
+  historyEmpty: 'EMPTY',
+  commentDeleted: '[Comment Deleted]',
+  commentEdited: '[Edited]',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
