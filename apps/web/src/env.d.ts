@@ -1,0 +1,3 @@
+/** Injected by vite.config.ts: the root package.json version and the git commit the bundle was built from. */
+declare const __APP_VERSION__: string;
+declare const __BUILD_HASH__: string;

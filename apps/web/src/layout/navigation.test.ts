@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { createAbility } from '../auth/ability';
+import { admin, buildUser, freelancer, manager } from '../test/users';
+import { NEW_MENU, visibleNavKeys, visibleNewMenu } from './navigation';
+
+describe('sidebar visibility', () => {
+  it('shows an admin (super user) every entry including Groups', () => {
+    expect(visibleNavKeys(createAbility(admin))).toEqual([
+      'dashboard',
+      'mentions',
+      'tasks',
+      'plans',
+      'timelog',
+      'requests',
+      'admin',
+      'users',
+      'users-report',
+      'groups',
+    ]);
+  });
+
+  it('hides Groups from a manager who is not a super user, even with GROUPS_READ', () => {
+    const keys = visibleNavKeys(createAbility(manager));
+    expect(keys).toContain('admin');
+    expect(keys).toContain('users');
+    expect(keys).toContain('users-report');
+    expect(keys).not.toContain('groups');
+  });
+
+  it('hides Plans and the Admin submenu from a freelancer, whatever their permissions', () => {
+    expect(visibleNavKeys(createAbility(freelancer))).toEqual([
+      'dashboard',
+      'mentions',
+      'tasks',
+      'timelog',
+      'requests',
+    ]);
+  });
+
+  it('shows each entry only with its permission', () => {
+    const user = buildUser('regular_user', ['TASKS_READ', 'CONTACTS_READ']);
+    expect(visibleNavKeys(createAbility(user))).toEqual(['tasks', 'admin', 'users']);
+  });
+
+  it('drops the Admin submenu when none of its entries is allowed', () => {
+    const user = buildUser('regular_user', ['DASHBOARD_READ']);
+    expect(visibleNavKeys(createAbility(user))).toEqual(['dashboard']);
+  });
+});
+
+describe('New menu', () => {
+  it('offers nothing until the screens it opens exist', () => {
+    expect(visibleNewMenu(createAbility(admin))).toEqual([]);
+  });
+
+  it('applies permission and type rules to built items', () => {
+    const built = NEW_MENU.map((entry) => ({ ...entry, built: true }));
+    expect(visibleNewMenu(createAbility(admin), built).map((e) => e.key)).toEqual([
+      'new-task',
+      'new-plan',
+      'new-user',
+      'new-invite',
+      'new-request',
+    ]);
+    expect(visibleNewMenu(createAbility(freelancer), built).map((e) => e.key)).toEqual(['new-task']);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Every route of the app (doc 1 §2, doc 2 §2) with its label, access class and user-type rule. Data only, so the
+ * access rules can be tested without rendering anything; pages.tsx maps `page` to a lazily loaded component.
+ */
+
+/**
+ * - public-only: only when signed out (/login, /register, /forgot-password); a signed-in user is sent back.
+ * - open: anyone, no layout (/terms, /privacy, /reset).
+ * - signed-in-bare: needs sign-in, no layout (/file-viewer/:uuid).
+ * - signed-in: needs sign-in, inside the layout.
+ * - redirect: sends on to `redirectTo`.
+ */
+export type AccessClass = 'public-only' | 'open' | 'signed-in-bare' | 'signed-in' | 'redirect';
+
+/** 'regular_user': staff only (freelancers see the permission page). 'any': every app user type. */
+export type TypeRule = 'regular_user' | 'any';
+
+export type PageKey = 'login' | 'register' | 'forgotPassword' | 'reset' | 'terms' | 'privacy' | 'fileViewer' | 'title';
+
+export interface RouteDef {
+  path: string;
+  label: string;
+  access: AccessClass;
+  types: TypeRule;
+  page?: PageKey;
+  redirectTo?: string;
+}
+
+function publicOnly(path: string, label: string, page: PageKey): RouteDef {
+  return { path, label, access: 'public-only', types: 'any', page };
+}
+
+function open(path: string, label: string, page: PageKey): RouteDef {
+  return { path, label, access: 'open', types: 'any', page };
+}
+
+/** A signed-in screen; its content arrives with later issues, so it shows its title for now. */
+function screen(path: string, label: string, types: TypeRule = 'regular_user'): RouteDef {
+  return { path, label, access: 'signed-in', types, page: 'title' };
+}
+
+const ONBOARDING_SUB_PATHS: [string, string][] = [
+  ['submissions', 'Onboarding submissions'],
+  ['requirements', 'Onboarding requirements'],
+  ['process', 'Onboarding process'],
+  ['orders', 'Onboarding orders'],
+  ['welcome', 'Onboarding welcome'],
+  ['information', 'Onboarding information'],
+];
+
+export const ROUTES: readonly RouteDef[] = [
+  publicOnly('/login', 'Login', 'login'),
+  publicOnly('/register', 'Register', 'register'),
+  publicOnly('/forgot-password', 'Forgot password', 'forgotPassword'),
+
+  open('/terms', 'Terms of Service', 'terms'),
+  open('/privacy', 'Privacy Policy', 'privacy'),
+  open('/reset', 'Reset password', 'reset'),
+
+  { path: '/file-viewer/:uuid', label: 'File viewer', access: 'signed-in-bare', types: 'any', page: 'fileViewer' },
+  { path: '/status-report', label: 'Status report', access: 'redirect', types: 'any', redirectTo: '/' },
+
+  // Not type-restricted (doc 1 §2): dashboard, tasks, requests, inbox, assistant, contacts, time-log report.
+  screen('/', 'Dashboard', 'any'),
+  screen('/tasks', 'Tasks', 'any'),
+  screen('/requests', 'Requests', 'any'),
+  screen('/requests/:uuid', 'Request', 'any'),
+  screen('/requests/:uuid/tasks', 'Request tasks', 'any'),
+  // A project's requests are a requests screen ("Go to project" from a request), so they follow the requests rule.
+  screen('/projects/:id/requests', 'Plan requests', 'any'),
+  screen('/inbox', 'Mentions', 'any'),
+  screen('/assistant', 'Assistant', 'any'),
+  screen('/people', 'Contacts', 'any'),
+  // The profile link leads here for every user type (a contact's edit page of one's own uuid).
+  screen('/users/:uuid', 'Profile', 'any'),
+  screen('/timelog-report', 'Timelog', 'any'),
+
+  // Staff only.
+  // Freelancers cannot duplicate requests (doc 2 §1).
+  screen('/requests/:uuid/duplicate', 'Duplicate request'),
+  screen('/personal-tasks', 'Personal tasks'),
+  screen('/roles', 'Roles'),
+  screen('/users', 'Users'),
+  screen('/logs', 'Logs'),
+  screen('/groups', 'Groups'),
+  screen('/onboarding', 'Onboarding'),
+  ...ONBOARDING_SUB_PATHS.map(([sub, label]) => screen(`/onboarding/${sub}`, label)),
+  screen('/clients', 'Clients'),
+  screen('/customers', 'Customers'),
+  screen('/content', 'Content'),
+  screen('/forms', 'Forms'),
+  screen('/submit', 'Submit'),
+  screen('/forms/submissions', 'Form submissions'),
+  screen('/product-types', 'Product types'),
+  screen('/projects', 'Plans'),
+  screen('/advertising', 'Advertising'),
+  screen('/analytics', 'Analytics'),
+  screen('/discounts', 'Discounts'),
+  screen('/services', 'Services'),
+  screen('/integrations', 'Integrations'),
+  screen('/integrations/google', 'Google integration'),
+  screen('/cms', 'CMS'),
+  screen('/administration', 'Administration'),
+  screen('/report', 'Reports'),
+  screen('/report/user-performance', 'Users report'),
+  screen('/project-time-report', 'Project time report'),
+  screen('/activity-log', 'Activity log'),
+  screen('/google/oauth', 'Google authorization'),
+  screen('/calendar', 'Calendar'),
+  screen('/comment-templates', 'Comment templates'),
+];
+
+/** Routes that stay usable while the API answers 503 (maintenance). */
+export const MAINTENANCE_ALLOWED_PATHS: readonly string[] = ['/login', '/terms', '/privacy', '/reset'];
+
+export const NOT_FOUND_LABEL = 'Page not found';

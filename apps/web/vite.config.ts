@@ -1,0 +1,61 @@
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const rootDir = fileURLToPath(new URL('../..', import.meta.url));
+
+function readAppVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** The commit the bundle was built from; outside a git checkout a timestamp stands in so every build still differs. */
+function readBuildHash(): string {
+  try {
+    return execSync('git rev-parse HEAD', { cwd: rootDir, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return Date.now().toString(16).padStart(12, '0');
+  }
+}
+
+/**
+ * @portal/domain is shared with the API and defines zod schemas at module level. The web app only needs its
+ * constants and pure functions, so its modules are declared free of side effects: whatever the app does not import
+ * (schemas, and zod with them) is dropped from the bundle.
+ */
+function domainWithoutSideEffects(): Plugin {
+  return {
+    name: 'portal-domain-side-effect-free',
+    transform(_code, id) {
+      if (id.includes('/packages/domain/src/')) {
+        return { code: _code, moduleSideEffects: false, map: null };
+      }
+      return undefined;
+    },
+  };
+}
+
+const apiPort = process.env.PORT ?? '3000';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), domainWithoutSideEffects()],
+  define: {
+    __APP_VERSION__: JSON.stringify(readAppVersion()),
+    __BUILD_HASH__: JSON.stringify(readBuildHash()),
+  },
+  server: {
+    proxy: {
+      '/api': { target: `http://localhost:${apiPort}`, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 900,
+  },
+});
