@@ -3,6 +3,7 @@ import './contracts/zod-setup';
 export * from './contracts/auth';
 export * from './contracts/common';
 export * from './contracts/config';
+export * from './contracts/search';
 export * from './messages';
 export * from './permissions';
 export * from './rules/duration';

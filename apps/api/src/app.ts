@@ -1,0 +1,101 @@
+import path from 'node:path';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { MESSAGES } from '@portal/domain';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type AppConfig, REPO_ROOT } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { registerAccessControl } from './http/access';
+import { registerErrorHandling } from './http/errors';
+import { parseQueryString } from './http/query-string';
+import { registerVersionCheck } from './http/version-check';
+import { registerWebApp } from './http/web-app';
+import { authRoutes } from './modules/auth/auth.routes';
+import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, RateLimiter } from './modules/auth/rate-limiter';
+import { SessionService } from './modules/auth/session.service';
+import { Mailer } from './modules/mail/mailer';
+import { globalSearchRoutes } from './modules/search/global-search.routes';
+import { systemRoutes } from './modules/system/system.routes';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+  rateLimits?: AuthRateLimits;
+  webDistDir?: string;
+};
+
+/** API modules, each mounted under /api. Adding a module = one line here (docs/ARCHITECTURE.md). */
+const API_MODULES = [systemRoutes, authRoutes, globalSearchRoutes];
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    db,
+    sessions: new SessionService(db, config),
+    mailer: new Mailer(db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    limiter: new RateLimiter(),
+    rateLimits: options.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
+  };
+  app.decorate('ctx', ctx);
+
+  registerErrorHandling(app);
+  registerVersionCheck(app, config.version);
+  const accessMap = registerAccessControl(app, {
+    resolvePrincipal: (token) => ctx.sessions.resolve(token),
+    maintenance: config.maintenance,
+    maintenanceBypassEmails: config.maintenanceBypassEmails,
+  });
+  app.decorate('accessMap', accessMap);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Agency Portal API', version: config.version },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      for (const module of API_MODULES) {
+        await api.register(module);
+      }
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, options.webDistDir ?? path.join(REPO_ROOT, 'apps/web/dist'));
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ message: MESSAGES.resourceNotFound, code: 'not_found' }),
+  );
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessMap: Map<string, string>;
+  }
+}

@@ -1,0 +1,110 @@
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const csv = (fallback = '') =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    );
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const minutes = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Agency Portal <no-reply@agency-portal.local>'),
+  SUPER_USER_EMAILS: csv('admin@demo.test'),
+  MAINTENANCE: bool,
+  MAINTENANCE_BYPASS_EMAILS: csv(),
+  AUTH_TOKEN_IDLE_MINUTES: minutes(7 * 24 * 60),
+  AUTH_TOKEN_LIFETIME_MINUTES: minutes(30 * 24 * 60),
+  PASSWORD_RESET_MINUTES: minutes(60),
+  CLIENT_DASHBOARD_URL: z.string().default('https://client.agency-portal.example'),
+  GUIDES_URL: z.string().optional(),
+  TIME_OFF_URL: z.string().optional(),
+  BUG_REPORT_URL: z.string().optional(),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+function readBuildHash(): string {
+  if (process.env.BUILD_HASH) {
+    return process.env.BUILD_HASH;
+  }
+  try {
+    return execSync('git rev-parse HEAD', { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Reads the environment once; everything else receives the parsed result, never process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data'),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    superUserEmails: e.SUPER_USER_EMAILS,
+    maintenance: e.MAINTENANCE,
+    maintenanceBypassEmails: e.MAINTENANCE_BYPASS_EMAILS,
+    auth: {
+      idleMinutes: e.AUTH_TOKEN_IDLE_MINUTES,
+      lifetimeMinutes: e.AUTH_TOKEN_LIFETIME_MINUTES,
+      passwordResetMinutes: e.PASSWORD_RESET_MINUTES,
+    },
+    links: {
+      clientDashboardUrl: e.CLIENT_DASHBOARD_URL,
+      guidesUrl: e.GUIDES_URL ?? null,
+      timeOffUrl: e.TIME_OFF_URL ?? null,
+      bugReportUrl: e.BUG_REPORT_URL ?? null,
+    },
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+    version: readVersion(),
+    buildHash: readBuildHash(),
+  };
+}

@@ -1,0 +1,21 @@
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import type { AuthRateLimits, RateLimiter } from './modules/auth/rate-limiter';
+import type { SessionService } from './modules/auth/session.service';
+import type { Mailer } from './modules/mail/mailer';
+
+/** What handlers and commands need from the running app; built once in buildApp. */
+export type AppContext = {
+  config: AppConfig;
+  db: Database;
+  sessions: SessionService;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  rateLimits: AuthRateLimits;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

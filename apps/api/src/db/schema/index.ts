@@ -1,0 +1,4 @@
+export * from './access';
+export * from './auth';
+export * from './mail';
+export * from './users';

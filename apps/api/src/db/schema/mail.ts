@@ -1,0 +1,20 @@
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id, publicId } from './columns';
+
+/** Every e-mail the product sends, kept as the email log; without SMTP this table is the delivery. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    uuid: publicId(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text(),
+    transport: text().notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+    error: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.toAddress)],
+);

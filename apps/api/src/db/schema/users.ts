@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { createdAt, id, publicId, updatedAt } from './columns';
+
+/** Identity: who can sign in. The person behind it (name, type, preferences) lives in contacts. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    uuid: publicId(),
+    email: text().notNull().unique(),
+    passwordHash: text().notNull(),
+    status: text().notNull().default('active'),
+    passwordChangedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('users_status_check', sql`${t.status} in ('active', 'inactive')`),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export type ContactPreferences = {
+  email_notifications: '1' | '0';
+  sms_notifications: '1' | '0' | null;
+  push_notifications: '1' | '0';
+  auto_follow_tasks?: '1' | '0';
+};
+
+/** The profile of a person: staff, freelancer or client contact. A contact may exist without a login. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    uuid: publicId(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    email: text(),
+    phone: text(),
+    jobTitle: text(),
+    type: text().notNull(),
+    status: text().notNull().default('active'),
+    preferences: jsonb()
+      .$type<ContactPreferences>()
+      .notNull()
+      .default({ email_notifications: '1', sms_notifications: null, push_notifications: '1' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('contacts_user_id_unique').on(t.userId),
+    index('contacts_email_idx').on(t.email),
+    check('contacts_type_check', sql`${t.type} in ('regular_user', 'freelancer', 'contact')`),
+    check('contacts_status_check', sql`${t.status} in ('active', 'inactive')`),
+  ],
+);
+
+export const pushTokens = pgTable(
+  'push_tokens',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('push_tokens_user_token_unique').on(t.userId, t.token)],
+);

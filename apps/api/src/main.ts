@@ -1,0 +1,72 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createDb } from './db/client';
+import { openDatabase } from './db/database';
+import { runMigrations } from './db/migrate';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo';
+import { syncPermissions } from './seed/permissions';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const say = (message: string) => process.stdout.write(`${message}\n`);
+
+let handle: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  handle = await openDatabase(config, say);
+} catch (error) {
+  process.stderr.write(`\nAgency Portal could not start its database:\n${(error as Error).message}\n\n`);
+  process.exit(1);
+}
+
+const { db, pool } = createDb(handle.url, { max: 20 });
+await runMigrations(db);
+await syncPermissions(db);
+// The demo workspace is seeded only into a database this start created itself; an external DATABASE_URL is
+// seeded on request (npm run seed:demo).
+const seeded = handle.embedded ? await seedDemo(db) : false;
+
+const app = await buildApp({ config, db });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) {
+    return;
+  }
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await pool.end();
+  await handle.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  process.stderr.write(
+    code === 'EADDRINUSE'
+      ? `\nPort ${config.port} is already in use. Is Agency Portal already running? Set PORT to use another port.\n\n`
+      : `\nAgency Portal could not start: ${(error as Error).message}\n\n`,
+  );
+  await pool.end();
+  await handle.stop();
+  process.exit(1);
+}
+
+const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+say('');
+say(`  Agency Portal ${config.version} is running at ${config.appUrl}  (ready in ${seconds}s)`);
+say(
+  `  Database: ${handle.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}${seeded ? ' (demo workspace seeded)' : ''}`,
+);
+if (handle.embedded) {
+  say('  Demo accounts (password for all):');
+  for (const account of DEMO_ACCOUNTS) {
+    say(`    ${account.email.padEnd(22)} ${account.type.padEnd(13)} ${DEMO_PASSWORD}`);
+  }
+}
+say(`  API docs: ${config.appUrl}/api/docs`);
+say('');

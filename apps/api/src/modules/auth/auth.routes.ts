@@ -1,0 +1,88 @@
+import {
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  MESSAGES,
+  messageBodySchema,
+  registerInputSchema,
+  resetPasswordInputSchema,
+  userResponseSchema,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access, requirePrincipal } from '../../http/access';
+import { errorResponses } from '../../http/responses';
+import { findPrincipalUser } from '../users/signed-in-user';
+import { logIn, type RequestMeta } from './login';
+import { requestPasswordReset, resetPassword } from './password-reset';
+import { register } from './register';
+
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const meta = (request: { ip: string; headers: Record<string, unknown> }): RequestMeta => ({
+    ip: request.ip,
+    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+  });
+
+  app.post(
+    '/login',
+    {
+      config: { access: access.public({ duringMaintenance: true }) },
+      schema: { tags, body: loginInputSchema, response: { 200: userResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({ data: await logIn(app.ctx, request.body, meta(request)) }),
+  );
+
+  app.get(
+    '/user',
+    {
+      config: { access: access.anyUser() },
+      schema: { tags, response: { 200: userResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({ data: await findPrincipalUser(app.ctx.db, requirePrincipal(request)) }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { access: access.anyUser() },
+      schema: { tags, response: { 200: messageBodySchema, ...errorResponses } },
+    },
+    async (request) => {
+      await app.ctx.sessions.revoke(requirePrincipal(request).tokenHash);
+      return { message: MESSAGES.loggedOut };
+    },
+  );
+
+  app.post(
+    '/register',
+    {
+      config: { access: access.public() },
+      schema: { tags, body: registerInputSchema, response: { 200: userResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({ data: await register(app.ctx, request.body, meta(request)) }),
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      config: { access: access.public() },
+      schema: { tags, body: forgotPasswordInputSchema, response: { 200: messageBodySchema, ...errorResponses } },
+    },
+    async (request) => {
+      await requestPasswordReset(app.ctx, request.body.email, meta(request));
+      return { message: MESSAGES.resetLinkSent };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: { access: access.public() },
+      schema: { tags, body: resetPasswordInputSchema, response: { 200: messageBodySchema, ...errorResponses } },
+    },
+    async (request) => {
+      await resetPassword(app.ctx, request.body);
+      return { message: MESSAGES.passwordResetDone };
+    },
+  );
+};

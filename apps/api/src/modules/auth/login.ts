@@ -1,0 +1,42 @@
+import { MESSAGES, type SignedInUser } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { findSignedInUser } from '../users/signed-in-user';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+
+export type RequestMeta = { ip: string; userAgent?: string };
+
+const invalidCredentials = () =>
+  new AppError(422, MESSAGES.invalidCredentials, {
+    code: 'invalid_credentials',
+    errors: { email: [MESSAGES.invalidCredentials] },
+  });
+
+/**
+ * Signs a user in. Unknown e-mail, wrong password and inactive account answer the same message after the same
+ * amount of work, so the answer never tells whether an e-mail exists.
+ */
+export async function logIn(
+  ctx: AppContext,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+): Promise<SignedInUser & { auth_token: string }> {
+  ctx.limiter.hit([
+    { key: `login:ip:${meta.ip}`, rule: ctx.rateLimits.loginPerIp },
+    { key: `login:account:${input.email}`, rule: ctx.rateLimits.loginPerAccount },
+  ]);
+  if (ctx.config.maintenance && !ctx.config.maintenanceBypassEmails.includes(input.email)) {
+    throw new AppError(503, MESSAGES.maintenance, { code: 'maintenance' });
+  }
+  const user = await ctx.db.query.users.findFirst({ where: eq(users.email, input.email) });
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !valid || user.status !== 'active') {
+    throw invalidCredentials();
+  }
+  const isSuperUser = ctx.config.superUserEmails.includes(user.email);
+  const signedIn = await findSignedInUser(ctx.db, user.id, isSuperUser);
+  const token = await ctx.sessions.issue(user.id, meta);
+  return { ...signedIn, auth_token: token };
+}

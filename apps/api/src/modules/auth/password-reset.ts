@@ -1,0 +1,80 @@
+import { MESSAGES } from '@portal/domain';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { passwordResetTokens, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { RequestMeta } from './login';
+import { hashPassword } from './passwords';
+import { generateToken, hashToken } from './tokens';
+
+/** Mails a reset link when the account exists. The caller answers the same either way. */
+export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
+  ctx.limiter.hit([
+    { key: `forgot:ip:${meta.ip}`, rule: ctx.rateLimits.forgotPerIp },
+    { key: `forgot:account:${email}`, rule: ctx.rateLimits.forgotPerAccount },
+  ]);
+  const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) });
+  if (user?.status !== 'active') {
+    return;
+  }
+  const token = generateToken();
+  const minutes = ctx.config.auth.passwordResetMinutes;
+  await ctx.db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + minutes * 60_000),
+  });
+  const link = `${ctx.config.appUrl}/reset?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+  await ctx.mailer.send({
+    to: email,
+    subject: 'Reset your Agency Portal password',
+    text: [
+      'Someone asked to reset the password of your Agency Portal account.',
+      '',
+      `Choose a new password here (the link works once, for ${minutes} minutes):`,
+      link,
+      '',
+      'If you did not ask for this, you can ignore this e-mail.',
+    ].join('\n'),
+    html: `<p>Someone asked to reset the password of your Agency Portal account.</p><p><a href="${link}">Choose a new password</a> (the link works once, for ${minutes} minutes).</p><p>If you did not ask for this, you can ignore this e-mail.</p>`,
+  });
+}
+
+/** Sets a new password from a valid, unused, unexpired link; every session of the account is signed out. */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; email: string; password: string },
+): Promise<void> {
+  const invalid = () =>
+    new AppError(422, MESSAGES.resetTokenInvalid, {
+      code: 'invalid_reset_token',
+      errors: { token: [MESSAGES.resetTokenInvalid] },
+    });
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const [match] = await tx
+      .select({ resetId: passwordResetTokens.id, userId: users.id })
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+          eq(users.email, input.email),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      // Two submissions of the same link race for this row; the lock makes exactly one of them win.
+      .for('update', { of: passwordResetTokens });
+    if (!match) {
+      throw invalid();
+    }
+    const now = new Date();
+    await tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.userId, match.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+      .where(eq(users.id, match.userId));
+    await ctx.sessions.revokeAllForUser(match.userId, tx);
+  });
+}

@@ -1,0 +1,97 @@
+import type { UserType } from '@portal/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { authTokens } from '../../db/schema';
+import type { Principal } from '../../http/access';
+import { generateToken, hashToken } from './tokens';
+
+/** last_used_at is written at most this often, so reads do not turn into writes on every call. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+type PrincipalRow = {
+  user_id: number;
+  uuid: string;
+  email: string;
+  contact_uuid: string;
+  type: UserType;
+  permissions: string[];
+  last_used_at: Date;
+};
+
+export class SessionService {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Pick<AppConfig, 'auth' | 'superUserEmails'>,
+  ) {}
+
+  async issue(userId: number, meta: { userAgent?: string; ip?: string } = {}): Promise<string> {
+    const token = generateToken();
+    await this.db.insert(authTokens).values({
+      userId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + this.config.auth.lifetimeMinutes * 60_000),
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      ip: meta.ip ?? null,
+    });
+    return token;
+  }
+
+  /** A token is valid while not revoked, within its absolute lifetime and used within the idle window. */
+  async resolve(token: string): Promise<Principal | null> {
+    if (token.length > 200) {
+      return null;
+    }
+    const tokenHash = hashToken(token);
+    const result = await this.db.execute<PrincipalRow>(sql`
+      select u.id as user_id, u.uuid, u.email, c.uuid as contact_uuid, c.type, t.last_used_at,
+        array(
+          select distinct p.name from user_roles ur
+          join role_permissions rp on rp.role_id = ur.role_id
+          join permissions p on p.id = rp.permission_id
+          where ur.user_id = u.id
+        ) as permissions
+      from auth_tokens t
+      join users u on u.id = t.user_id
+      join contacts c on c.user_id = u.id
+      where t.token_hash = ${tokenHash}
+        and t.revoked_at is null
+        and t.expires_at > now()
+        and t.last_used_at > now() - make_interval(mins => ${this.config.auth.idleMinutes})
+        and u.status = 'active'
+        and c.status = 'active'
+    `);
+    const row = result.rows[0];
+    if (!row) {
+      return null;
+    }
+    if (Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
+      await this.db.update(authTokens).set({ lastUsedAt: new Date() }).where(eq(authTokens.tokenHash, tokenHash));
+    }
+    return {
+      userId: row.user_id,
+      tokenHash,
+      uuid: row.uuid,
+      email: row.email,
+      contactUuid: row.contact_uuid,
+      type: row.type,
+      permissions: new Set(row.permissions),
+      isSuperUser: this.config.superUserEmails.includes(row.email),
+    };
+  }
+
+  async revoke(tokenHash: string): Promise<void> {
+    await this.db
+      .update(authTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)));
+  }
+
+  /** Takes the caller's transaction when given, so a password change and the sign-out commit together. */
+  async revokeAllForUser(userId: number, executor: Pick<Database, 'update'> = this.db): Promise<void> {
+    await executor
+      .update(authTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+  }
+}

@@ -1,0 +1,46 @@
+import { healthSchema, publicConfigSchema } from '@portal/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../http/access';
+
+const tags = ['system'];
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      config: { access: access.public({ duringMaintenance: true }) },
+      schema: { tags, response: { 200: healthSchema, 503: healthSchema } },
+    },
+    async (_request, reply) => {
+      const up = await app.ctx.db
+        .execute(sql`select 1`)
+        .then(() => true)
+        .catch(() => false);
+      const body = { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', version: app.ctx.config.version };
+      return reply.status(up ? 200 : 503).send(body as typeof healthSchema._output);
+    },
+  );
+
+  app.get(
+    '/config',
+    {
+      config: { access: access.public({ duringMaintenance: true }) },
+      schema: { tags, response: { 200: publicConfigSchema } },
+    },
+    async () => {
+      const { config } = app.ctx;
+      return {
+        app_name: 'Agency Portal',
+        version: config.version,
+        build_hash: config.buildHash,
+        environment: config.env,
+        maintenance: config.maintenance,
+        client_dashboard_url: config.links.clientDashboardUrl,
+        guides_url: config.links.guidesUrl,
+        time_off_url: config.links.timeOffUrl,
+        bug_report_url: config.links.bugReportUrl,
+      };
+    },
+  );
+};

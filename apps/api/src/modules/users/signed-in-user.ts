@@ -1,0 +1,62 @@
+import type { SignedInUser } from '@portal/domain';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { ContactPreferences } from '../../db/schema';
+import type { Principal } from '../../http/access';
+import { notFound } from '../../http/errors';
+
+type Row = {
+  uuid: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  job_title: string | null;
+  contact_uuid: string;
+  type: SignedInUser['contact']['type'];
+  preferences: ContactPreferences;
+  roles: string[];
+  permissions: string[];
+  push_tokens: string[];
+};
+
+/** Loads the signed-in user of doc 1 §3 in one round trip. */
+export async function findSignedInUser(db: Database, userId: number, isSuperUser: boolean): Promise<SignedInUser> {
+  const result = await db.execute<Row>(sql`
+    select u.uuid, c.name, u.email, c.phone, c.job_title, c.uuid as contact_uuid, c.type, c.preferences,
+      array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id order by r.name)
+        as roles,
+      array(
+        select distinct p.name from user_roles ur
+        join role_permissions rp on rp.role_id = ur.role_id
+        join permissions p on p.id = rp.permission_id
+        where ur.user_id = u.id order by p.name
+      ) as permissions,
+      array(select pt.token from push_tokens pt where pt.user_id = u.id order by pt.id) as push_tokens
+    from users u join contacts c on c.user_id = u.id
+    where u.id = ${userId}
+  `);
+  const row = result.rows[0];
+  if (!row) {
+    throw notFound();
+  }
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    job_title: row.job_title,
+    roles: row.roles.map((name) => ({ name })),
+    permissions: row.permissions.map((name) => ({ name })),
+    contact: { uuid: row.contact_uuid, type: row.type },
+    preferences: {
+      sms_notifications: row.preferences.sms_notifications ?? null,
+      push_notifications: row.preferences.push_notifications ?? '1',
+    },
+    push_tokens: row.push_tokens.map((token) => ({ token })),
+    is_super_user: isSuperUser,
+  };
+}
+
+export function findPrincipalUser(db: Database, principal: Principal): Promise<SignedInUser> {
+  return findSignedInUser(db, principal.userId, principal.isSuperUser);
+}

@@ -1,0 +1,72 @@
+import type { UserType } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { contacts, userRoles, users } from '../db/schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { DEMO_ROLES, ensureRole } from './roles';
+
+export const DEMO_PASSWORD = 'portal-demo-2026';
+
+export const DEMO_ACCOUNTS: {
+  email: string;
+  name: string;
+  jobTitle: string;
+  type: UserType;
+  role: keyof typeof DEMO_ROLES | null;
+}[] = [
+  {
+    email: 'admin@demo.test',
+    name: 'Alex Morgan',
+    jobTitle: 'Head of Operations',
+    type: 'regular_user',
+    role: 'Admin',
+  },
+  {
+    email: 'manager@demo.test',
+    name: 'Jamie Rivera',
+    jobTitle: 'Account Manager',
+    type: 'regular_user',
+    role: 'Manager',
+  },
+  {
+    email: 'freelancer@demo.test',
+    name: 'Sam Taylor',
+    jobTitle: 'Motion Designer',
+    type: 'freelancer',
+    role: 'Freelancer',
+  },
+  { email: 'client@demo.test', name: 'Chris Parker', jobTitle: 'Marketing Director', type: 'contact', role: null },
+];
+
+/** Seeds the demo workspace once; a second run finds the admin account and changes nothing. */
+export async function seedDemo(db: Database): Promise<boolean> {
+  const existing = await db.query.users.findFirst({ where: eq(users.email, 'admin@demo.test') });
+  if (existing) {
+    return false;
+  }
+  const roleIds: Record<string, number> = {};
+  for (const [name, role] of Object.entries(DEMO_ROLES)) {
+    roleIds[name] = await ensureRole(db, name, role.description, role.permissions);
+  }
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await tx.insert(users).values({ email: account.email, passwordHash }).returning({ id: users.id });
+      if (!user) {
+        throw new Error(`Could not create ${account.email}`);
+      }
+      await tx.insert(contacts).values({
+        userId: user.id,
+        name: account.name,
+        email: account.email,
+        jobTitle: account.jobTitle,
+        type: account.type,
+      });
+      const roleId = account.role ? roleIds[account.role] : undefined;
+      if (roleId) {
+        await tx.insert(userRoles).values({ userId: user.id, roleId });
+      }
+    }
+  });
+  return true;
+}

@@ -1,0 +1,23 @@
+import { loadConfig } from '../config';
+import { createDb } from '../db/client';
+import { openDatabase } from '../db/database';
+import { runMigrations } from '../db/migrate';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo';
+import { syncPermissions } from './permissions';
+
+/** `npm run seed:demo`: seeds the demo workspace into DATABASE_URL (or the embedded database). */
+const config = loadConfig();
+const handle = await openDatabase(config, (m) => console.log(m));
+const { db, pool } = createDb(handle.url, { max: 2 });
+try {
+  await runMigrations(db);
+  await syncPermissions(db);
+  const seeded = await seedDemo(db);
+  console.log(seeded ? 'Demo workspace seeded.' : 'Demo workspace already present; nothing changed.');
+  for (const account of DEMO_ACCOUNTS) {
+    console.log(`  ${account.email.padEnd(22)} ${DEMO_PASSWORD}`);
+  }
+} finally {
+  await pool.end();
+  await handle.stop();
+}
