@@ -1,0 +1,104 @@
+import { MESSAGES } from '@portal/domain';
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildUser, TEST_PASSWORD } from '../../../test/factories';
+import { getTestApp, type TestApp } from '../../../test/test-app';
+import { mailOutbox, passwordResetTokens } from '../../db/schema';
+
+let app: TestApp;
+let close: () => Promise<void>;
+let db: Awaited<ReturnType<typeof getTestApp>>['db'];
+
+beforeAll(async () => {
+  ({ app, close, db } = await getTestApp());
+});
+afterAll(() => close());
+
+const forgot = (email: string, ip = '10.0.0.1') =>
+  app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email }, remoteAddress: ip });
+const reset = (payload: object) => app.inject({ method: 'POST', url: '/api/reset-password', payload });
+
+async function latestLink(email: string) {
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, email))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  const match = mail?.textBody.match(/http:\/\/portal\.test\/reset\?token=([^&\s]+)&email=([^\s]+)/);
+  if (!match?.[1]) {
+    throw new Error('no reset link mailed');
+  }
+  return { token: decodeURIComponent(match[1]), email: decodeURIComponent(match[2] ?? '') };
+}
+
+describe('password reset', () => {
+  it('answers the same for a known and an unknown e-mail, mailing only the known one', async () => {
+    const user = await buildUser(db);
+    const known = await forgot(user.email);
+    const unknown = await forgot('ghost@agency.test');
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.json().message).toBe(MESSAGES.resetLinkSent);
+    const ghostMail = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'ghost@agency.test'));
+    expect(ghostMail).toHaveLength(0);
+    const link = await latestLink(user.email);
+    expect(link.email).toBe(user.email);
+  });
+
+  it('sets a new password, signs out every session, and works only once', async () => {
+    const user = await buildUser(db);
+    await forgot(user.email, '10.0.0.2');
+    const link = await latestLink(user.email);
+    const body = { ...link, password: 'brand-new-secret', password_confirmation: 'brand-new-secret' };
+    const first = await reset(body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().message).toBe(MESSAGES.passwordResetDone);
+
+    expect((await app.inject({ url: '/api/user', headers: bearer(user.token) })).statusCode).toBe(401);
+    const oldLogin = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
+    expect(oldLogin.statusCode).toBe(422);
+    const newLogin = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: 'brand-new-secret' },
+    });
+    expect(newLogin.statusCode).toBe(200);
+
+    const again = await reset(body);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe(MESSAGES.resetTokenInvalid);
+  });
+
+  it('refuses an expired link, a link for another e-mail and a made-up token', async () => {
+    const user = await buildUser(db);
+    const other = await buildUser(db);
+    await forgot(user.email, '10.0.0.3');
+    const link = await latestLink(user.email);
+    const pw = { password: 'brand-new-secret', password_confirmation: 'brand-new-secret' };
+    expect((await reset({ ...link, email: other.email, ...pw })).statusCode).toBe(422);
+    expect((await reset({ token: 'made-up', email: user.email, ...pw })).statusCode).toBe(422);
+    await db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 minute'`);
+    const expired = await reset({ ...link, ...pw });
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().errors).toEqual({ token: [MESSAGES.resetTokenInvalid] });
+  });
+
+  it('validates the new password', async () => {
+    const res = await reset({ token: 't', email: 'a@agency.test', password: 'short', password_confirmation: 'other' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.password).toEqual([MESSAGES.passwordTooShort]);
+  });
+
+  it('keeps reset tokens hashed', async () => {
+    const user = await buildUser(db);
+    await forgot(user.email, '10.0.0.4');
+    const link = await latestLink(user.email);
+    const rows = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    expect(JSON.stringify(rows)).not.toContain(link.token);
+  });
+});

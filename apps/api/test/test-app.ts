@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createDb, type Database } from '../src/db/client';
+import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from '../src/modules/auth/rate-limiter';
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/**
+ * An in-process app on a database of its own, copied from the migrated template.
+ * Call close() in afterAll; the database is dropped with it.
+ */
+export async function getTestApp(
+  options: { env?: Record<string, string>; rateLimits?: AuthRateLimits } = {},
+): Promise<{ app: TestApp; db: Database; close: () => Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `portal_test_${process.ppid}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${inject('templateDatabase')}"`);
+  const { db, pool } = createDb(withDatabase(adminUrl, name), { max: 5 });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://portal.test',
+    SUPER_USER_EMAILS: 'super@agency.test',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    rateLimits: options.rateLimits ?? { ...DEFAULT_AUTH_RATE_LIMITS, loginPerIp: { limit: 1000, windowSeconds: 60 } },
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await pool.end();
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** `npm run dev`: the API with reload on change (port 3000) and Vite with its proxy to it (port 5173). */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const env = { ...process.env, NODE_ENV: 'development' };
+const children = [
+  spawn('node', ['--import', 'tsx', '--watch', 'apps/api/src/main.ts'], { cwd: root, stdio: 'inherit', env }),
+  spawn('npm', ['run', 'dev', '-w', '@portal/web'], { cwd: root, stdio: 'inherit', env }),
+];
+const stop = () => {
+  for (const child of children) {
+    child.kill('SIGTERM');
+  }
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) {
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });
+}
