@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
@@ -38,6 +40,7 @@ export async function getTestApp(
     config,
     db,
     logger: false,
+    webDistDir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/web-dist'),
     rateLimits: options.rateLimits ?? { ...DEFAULT_AUTH_RATE_LIMITS, loginPerIp: { limit: 1000, windowSeconds: 60 } },
   });
   await app.ready();

@@ -1,0 +1,106 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildActors } from '../../test/factories';
+import { getTestApp, type TestApp } from '../../test/test-app';
+import { SessionService } from '../modules/auth/session.service';
+import { registerAccessControl } from './access';
+
+type Actor = 'anonymous' | 'admin' | 'manager' | 'freelancer' | 'contact';
+type Expectation = Record<Actor, 'allow' | 'deny'>;
+
+const everyone: Expectation = {
+  anonymous: 'allow',
+  admin: 'allow',
+  manager: 'allow',
+  freelancer: 'allow',
+  contact: 'allow',
+};
+const anyUser: Expectation = { ...everyone, anonymous: 'deny' };
+const staff: Expectation = { ...anyUser, contact: 'deny' };
+
+/**
+ * Who may call what, route by route. Every route of the app must be listed: a new route without a row here fails
+ * the test, so its access is decided in review, not by accident.
+ */
+const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: object }> = {
+  'GET /api/health': { expect: everyone },
+  'GET /api/config': { expect: everyone },
+  'POST /api/login': { expect: everyone, payload: { email: 'nobody@agency.test', password: 'whatever-1' } },
+  'POST /api/register': { expect: everyone, payload: {} },
+  'POST /api/forgot-password': { expect: everyone, payload: { email: 'nobody@agency.test' } },
+  'POST /api/reset-password': { expect: everyone, payload: {} },
+  'GET /api/user': { expect: anyUser },
+  'POST /api/logout': { expect: anyUser },
+  'GET /api/global-search': { expect: staff, url: '/api/global-search?search_term=a' },
+  'GET /api/docs': { expect: everyone },
+  'GET /api/docs/json': { expect: everyone },
+  'GET /api/docs/yaml': { expect: everyone },
+  'GET /api/docs/static/*': { expect: everyone, url: '/api/docs/static/swagger-ui.css' },
+  'GET /api/docs/static/index.html': { expect: everyone },
+  'GET /api/docs/static/swagger-initializer.js': { expect: everyone },
+  'GET /*': { expect: everyone, url: '/somewhere' },
+};
+
+let app: TestApp;
+let close: () => Promise<void>;
+let db: Awaited<ReturnType<typeof getTestApp>>['db'];
+
+beforeAll(async () => {
+  ({ app, close, db } = await getTestApp());
+});
+afterAll(() => close());
+
+describe('route access declarations', () => {
+  it('matches the reviewed route → access map', async () => {
+    const map = Object.fromEntries([...app.accessMap.entries()].sort(([a], [b]) => a.localeCompare(b)));
+    await expect(`${JSON.stringify(map, null, 2)}\n`).toMatchFileSnapshot('./__snapshots__/access-map.json');
+  });
+
+  it('refuses to start when a route declares no access', async () => {
+    const bare = Fastify();
+    registerAccessControl(bare, {
+      resolvePrincipal: async () => null,
+      maintenance: false,
+      maintenanceBypassEmails: [],
+    });
+    const start = async () => {
+      await bare.register(async (plugin) => {
+        plugin.get('/api/forgotten', async () => 'open');
+      });
+      await bare.ready();
+    };
+    await expect(start()).rejects.toThrow('GET /api/forgotten does not declare config.access');
+  });
+
+  it('lists every route in the allowed/denied matrix', () => {
+    expect(Object.keys(MATRIX).sort()).toEqual([...app.accessMap.keys()].sort());
+  });
+
+  it('allows and denies each actor exactly as the matrix says', async () => {
+    const actors = await buildActors(db);
+    const sessions = new SessionService(db, { auth: app.ctx.config.auth, superUserEmails: [] });
+    const failures: string[] = [];
+    for (const [route, row] of Object.entries(MATRIX)) {
+      const [method, path] = route.split(' ') as [string, string];
+      for (const actor of Object.keys(row.expect) as Actor[]) {
+        // A fresh token per call: the logout row must not sign the next rows out.
+        const headers = actor === 'anonymous' ? {} : bearer(await sessions.issue(actors[actor].id));
+        const res = await app.inject({
+          method: method as 'GET',
+          url: row.url ?? path,
+          headers,
+          ...(row.payload ? { payload: row.payload } : {}),
+        });
+        const denied = res.statusCode === 401 || res.statusCode === 403;
+        const expected = row.expect[actor];
+        if (expected === 'deny' && res.statusCode !== (actor === 'anonymous' ? 401 : 403)) {
+          failures.push(`${route} as ${actor}: expected denial, got ${res.statusCode}`);
+        }
+        if (expected === 'allow' && (denied || res.statusCode >= 500)) {
+          failures.push(`${route} as ${actor}: expected access, got ${res.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
