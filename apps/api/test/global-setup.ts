@@ -42,7 +42,7 @@ export function withDatabase(url: string, database: string): string {
  */
 export default async function setup(project: TestProject) {
   let adminUrl: string;
-  let stopServer = async () => undefined as void;
+  let stopServer: () => Promise<void> = async () => undefined;
   let dataDir: string | undefined;
   if (process.env.DATABASE_URL) {
     adminUrl = process.env.DATABASE_URL;

@@ -1,5 +1,3 @@
-import './contracts/zod-setup';
-
 export * from './contracts/auth';
 export * from './contracts/common';
 export * from './contracts/config';

@@ -1,3 +1,4 @@
+import './zod-setup';
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { EMAIL_PATTERN } from '../rules/email';
