@@ -21,7 +21,7 @@ function setup(response: Response | Error, token: string | null = 'token-1') {
   });
   const events = createApiEvents();
   const seen: ApiEvent[] = [];
-  for (const event of ['unauthorized', 'maintenance', 'version-mismatch', 'reachable'] as const) {
+  for (const event of ['unauthorized', 'maintenance', 'version-mismatch'] as const) {
     events.on(event, () => seen.push(event));
   }
   const tokens = createMemoryTokenStore(token);
@@ -158,9 +158,9 @@ describe('API client error handling (doc 1 §8)', () => {
     expect(seen).toEqual([]);
   });
 
-  it('signals that the server is reachable again after a successful answer', async () => {
+  it('signals nothing on success', async () => {
     const { client, seen } = setup(jsonResponse(200, { data: [] }));
     await client.get('/config');
-    expect(seen).toEqual(['reachable']);
+    expect(seen).toEqual([]);
   });
 });

@@ -93,7 +93,6 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const payload = await readJson(response);
 
     if (response.ok) {
-      deps.events.emit('reachable');
       return payload as T;
     }
 

@@ -5,8 +5,7 @@
 export type ApiEvent =
   | 'unauthorized' // 401: the token was cleared
   | 'maintenance' // 503
-  | 'version-mismatch' // 400 invalid_api_version
-  | 'reachable'; // any successful answer (ends a maintenance episode)
+  | 'version-mismatch'; // 400 invalid_api_version
 
 type Listener = () => void;
 

@@ -1,0 +1,30 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from '../routes/AppRoutes';
+import { ApiEventsBridge } from '../shell/ApiEventsBridge';
+import { ErrorBoundary } from '../shell/ErrorBoundary';
+import { FeedbackBridge } from '../shell/FeedbackBridge';
+import { ShellNotices } from '../shell/ShellNotices';
+import { createQueryClient } from './queryClient';
+
+const THEME = { token: { colorPrimary: '#1677ff', borderRadius: 6 } };
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ConfigProvider theme={THEME}>
+      <ErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <FeedbackBridge />
+            <ApiEventsBridge />
+            <ShellNotices />
+            <AppRoutes />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </ErrorBoundary>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,63 @@
+import type {
+  ForgotPasswordInput,
+  LoginInput,
+  MessageBody,
+  PublicConfig,
+  RegisterInput,
+  ResetPasswordInput,
+  SignedInUser,
+} from '@portal/domain';
+import { api } from '../api';
+
+interface DataBody<T> {
+  data: T;
+}
+
+export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  return api.get<PublicConfig>('/config', { signal });
+}
+
+/** The signed-in user, or null when there is no token to ask with. */
+export async function getCurrentUser(signal?: AbortSignal): Promise<SignedInUser | null> {
+  if (!api.tokens.get()) {
+    return null;
+  }
+  const body = await api.get<DataBody<SignedInUser>>('/user', { signal });
+  return body.data;
+}
+
+/** Signs in and keeps the token. A 401 here means wrong credentials, not an expired session. */
+export async function signIn(input: Pick<LoginInput, 'email' | 'password'>): Promise<SignedInUser> {
+  const body = await api.post<DataBody<SignedInUser>>(
+    '/login',
+    { ...input, cookie_login: false },
+    { sessionExpiresOn401: false },
+  );
+  storeToken(body.data);
+  return body.data;
+}
+
+/** Self-registration signs the new account in (as a client contact). */
+export async function register(input: RegisterInput): Promise<SignedInUser> {
+  const body = await api.post<DataBody<SignedInUser>>('/register', input, { sessionExpiresOn401: false });
+  storeToken(body.data);
+  return body.data;
+}
+
+function storeToken(user: SignedInUser): void {
+  if (user.auth_token) {
+    api.tokens.set(user.auth_token);
+  }
+}
+
+export function requestPasswordReset(input: ForgotPasswordInput): Promise<MessageBody> {
+  return api.post<MessageBody>('/forgot-password', input, { sessionExpiresOn401: false });
+}
+
+export function resetPassword(input: ResetPasswordInput): Promise<MessageBody> {
+  return api.post<MessageBody>('/reset-password', input, { sessionExpiresOn401: false });
+}
+
+export function signOutOnServer(): Promise<MessageBody> {
+  return api.post<MessageBody>('/logout', undefined, { sessionExpiresOn401: false });
+}

@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../api';
+import { resetUiState } from '../state/uiStore';
+import { signOutOnServer } from './api';
+import { USER_QUERY_KEY } from './queries';
+
+/**
+ * Logout: tell the server, then drop the token and everything cached for this user (all server data lives in the
+ * query cache), reset local state and go to /login. A failing logout call still signs out locally.
+ */
+export function useSignOut(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await signOutOnServer();
+    } catch {
+      // The token is dropped either way; an expired session has nothing to end on the server.
+    }
+    api.tokens.clear();
+    await queryClient.cancelQueries();
+    queryClient.clear();
+    queryClient.setQueryData(USER_QUERY_KEY, null);
+    resetUiState();
+    void navigate('/login', { replace: true });
+  }, [queryClient, navigate]);
+}

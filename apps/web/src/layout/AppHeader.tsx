@@ -1,0 +1,51 @@
+import { MenuOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { Button, Layout } from 'antd';
+import { Link } from 'react-router';
+import { DEFAULT_APP_NAME, useConfig } from '../auth/queries';
+import { useAbility } from '../auth/useAbility';
+import { GlobalSearch } from '../search/GlobalSearch';
+import { NewMenu } from './NewMenu';
+import { ProfileMenu } from './ProfileMenu';
+import { ActiveTimerSlot, NotificationBellSlot, WeeklyHoursSlot } from './slots';
+
+export function AppHeader({ narrow, onOpenMenu }: { narrow: boolean; onOpenMenu: () => void }) {
+  const config = useConfig();
+  const ability = useAbility();
+  const appName = config?.app_name ?? DEFAULT_APP_NAME;
+  return (
+    <Layout.Header className="app-header">
+      <Link to="/" className="app-logo" data-testid="logo" aria-label={`${appName} dashboard`}>
+        <img src="/logo.svg" alt="" width={28} height={28} />
+        {narrow ? null : <span>{appName}</span>}
+      </Link>
+      <GlobalSearch />
+      <div className="app-header-actions">
+        <WeeklyHoursSlot />
+        <ActiveTimerSlot />
+        <NotificationBellSlot />
+        <NewMenu />
+        {config?.guides_url && ability.isRegularUser && !narrow ? (
+          <Button
+            type="text"
+            icon={<QuestionCircleOutlined />}
+            href={config.guides_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label="Help"
+            data-testid="help-link"
+          />
+        ) : null}
+        <ProfileMenu compact={narrow} />
+        {narrow ? (
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label="Open menu"
+            data-testid="menu-toggle"
+            onClick={onOpenMenu}
+          />
+        ) : null}
+      </div>
+    </Layout.Header>
+  );
+}

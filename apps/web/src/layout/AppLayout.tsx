@@ -1,0 +1,46 @@
+import { versionLabel } from '@portal/domain';
+import { Drawer, Layout, Typography } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { AppHeader } from './AppHeader';
+import { NavMenu } from './NavMenu';
+import { useIsNarrow } from './useMediaQuery';
+
+/** The signed-in shell: header, the sidebar on wide screens and a right drawer below 768 px (doc 1 §2). */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const narrow = useIsNarrow();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (!narrow) {
+      setDrawerOpen(false);
+    }
+  }, [narrow]);
+
+  return (
+    <Layout className="app-layout">
+      <AppHeader narrow={narrow} onOpenMenu={() => setDrawerOpen(true)} />
+      <Layout>
+        {narrow ? null : (
+          <Layout.Sider width={220} theme="light" className="app-sider" data-testid="sidebar">
+            <NavMenu />
+          </Layout.Sider>
+        )}
+        <Layout.Content className="app-content" key={pathname}>
+          {children}
+        </Layout.Content>
+      </Layout>
+      {narrow ? (
+        <Drawer placement="right" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={280} title="Menu">
+          <div data-testid="nav-drawer" className="nav-drawer">
+            <NavMenu onNavigate={() => setDrawerOpen(false)} />
+            <Typography.Text type="secondary" className="version-line">
+              Version <span data-testid="version-label">{versionLabel(__BUILD_HASH__)}</span>
+            </Typography.Text>
+          </div>
+        </Drawer>
+      ) : null}
+    </Layout>
+  );
+}

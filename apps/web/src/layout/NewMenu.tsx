@@ -1,0 +1,33 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { useNavigate } from 'react-router';
+import { useAbility } from '../auth/useAbility';
+import { visibleNewMenu } from './navigation';
+
+/** The header's New menu; hidden when it has nothing to offer this user (see NEW_MENU). */
+export function NewMenu() {
+  const ability = useAbility();
+  const navigate = useNavigate();
+  const entries = visibleNewMenu(ability);
+  if (entries.length === 0) {
+    return null;
+  }
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: entries.map((entry) => ({ key: entry.key, label: <span data-testid={entry.key}>{entry.label}</span> })),
+        onClick: ({ key }) => {
+          const entry = entries.find((e) => e.key === key);
+          if (entry) {
+            void navigate(entry.to);
+          }
+        },
+      }}
+    >
+      <Button type="primary" icon={<PlusOutlined />} data-testid="new-menu">
+        New
+      </Button>
+    </Dropdown>
+  );
+}

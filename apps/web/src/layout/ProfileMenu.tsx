@@ -1,0 +1,80 @@
+import { BugOutlined, CalendarOutlined, LogoutOutlined, ReadOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useConfig, useCurrentUser } from '../auth/queries';
+import { useAbility } from '../auth/useAbility';
+import { useSignOut } from '../auth/useSignOut';
+import { ReportBugModal } from './ReportBugModal';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+export function ProfileMenu({ compact }: { compact: boolean }) {
+  const user = useCurrentUser().data;
+  const config = useConfig();
+  const ability = useAbility();
+  const signOut = useSignOut();
+  const [bugOpen, setBugOpen] = useState(false);
+  if (!user) {
+    return null;
+  }
+
+  const external = (key: string, label: string, href: string | null | undefined, icon: React.ReactNode) =>
+    href && ability.isRegularUser
+      ? [
+          {
+            key,
+            icon,
+            label: (
+              <a href={href} target="_blank" rel="noopener noreferrer" data-testid={`profile-${key}`}>
+                {label}
+              </a>
+            ),
+          },
+        ]
+      : [];
+
+  const items: MenuProps['items'] = [
+    {
+      key: 'profile',
+      icon: <UserOutlined />,
+      label: (
+        <Link to={`/users/${user.contact.uuid}`} data-testid="profile-profile">
+          Profile
+        </Link>
+      ),
+    },
+    ...external('guides', 'Guides', config?.guides_url, <ReadOutlined />),
+    ...external('time-off', 'Request time off', config?.time_off_url, <CalendarOutlined />),
+    { key: 'report-bug', icon: <BugOutlined />, label: <span data-testid="profile-report-bug">Report bug</span> },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="profile-logout">Logout</span> },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'report-bug') {
+      setBugOpen(true);
+    } else if (key === 'logout') {
+      void signOut();
+    }
+  };
+
+  return (
+    <>
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+        <Button type="text" className="profile-trigger" data-testid="profile-menu" aria-label="Profile menu">
+          <Avatar size="small">{initials(user.name)}</Avatar>
+          {compact ? null : <span className="profile-name">{user.name}</span>}
+        </Button>
+      </Dropdown>
+      <ReportBugModal open={bugOpen} onClose={() => setBugOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { EMAIL_PATTERN, MESSAGES, type RegisterInput, type SignedInUser } from '@portal/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form } from 'antd';
+import { Link } from 'react-router';
+import { describeError } from '../api/errors';
+import { register } from '../auth/api';
+import { USER_QUERY_KEY } from '../auth/queries';
+import { AuthCard } from './AuthCard';
+import { PasswordInput, TextInput } from './authInputs';
+import { applyFieldErrors } from './formErrors';
+import { confirmationRules, newPasswordRules } from './passwordRules';
+
+export function RegisterPage() {
+  const [form] = Form.useForm<RegisterInput>();
+  const queryClient = useQueryClient();
+  const signUp = useMutation({
+    mutationFn: register,
+    meta: { silentError: true },
+    // Registration signs the account in; the public-only gate then leaves this page.
+    onSuccess: (user: SignedInUser) => queryClient.setQueryData(USER_QUERY_KEY, user),
+    onError: (error) => applyFieldErrors(form, error),
+  });
+  const errorText = signUp.isError ? describeError(signUp.error) : null;
+
+  return (
+    <AuthCard
+      title="Create an account"
+      footer={
+        <span>
+          Already registered? <Link to="/login">Sign in</Link>
+        </span>
+      }
+    >
+      {errorText ? <Alert type="error" showIcon title={errorText} data-testid="register-error" /> : null}
+      <Form<RegisterInput>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => signUp.mutate({ ...values, name: values.name.trim(), email: values.email.trim() })}
+      >
+        <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: MESSAGES.required }]}>
+          <TextInput autoComplete="name" autoFocus />
+        </Form.Item>
+        <Form.Item
+          label="E-mail"
+          name="email"
+          rules={[
+            { required: true, message: MESSAGES.required },
+            { pattern: EMAIL_PATTERN, message: MESSAGES.invalidEmail },
+          ]}
+        >
+          <TextInput type="email" autoComplete="email" />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={newPasswordRules}>
+          <PasswordInput autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="Confirm password"
+          name="password_confirmation"
+          dependencies={['password']}
+          rules={confirmationRules}
+        >
+          <PasswordInput autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={signUp.isPending}>
+          Register
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,11 @@
+import { Typography } from 'antd';
+import type { PageProps } from '../routes/pages';
+
+/** A screen whose content arrives with a later issue: its title only. */
+export function TitlePage({ label }: PageProps) {
+  return (
+    <Typography.Title level={3} data-testid="page-title">
+      {label}
+    </Typography.Title>
+  );
+}

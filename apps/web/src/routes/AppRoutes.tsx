@@ -1,0 +1,43 @@
+import { MESSAGES } from '@portal/domain';
+import { Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { FullPageSpinner } from '../pages/FullPageSpinner';
+import { useUiState } from '../state/uiStore';
+import { isAllowedDuringMaintenance } from './access';
+import { BareRoute, LayoutRoute, NotFoundRoute, SignedInShell } from './gates';
+import { MaintenancePage } from './pages';
+import { ROUTES } from './routeTable';
+import { usePageTitle } from './usePageTitle';
+
+function Maintenance() {
+  usePageTitle(MESSAGES.underMaintenance);
+  return <MaintenancePage />;
+}
+
+/** The route tree, built from the route table. */
+export function AppRoutes() {
+  const location = useLocation();
+  const maintenance = useUiState((s) => s.maintenance);
+  if (maintenance && !isAllowedDuringMaintenance(location.pathname)) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <Maintenance />
+      </Suspense>
+    );
+  }
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Routes>
+        {ROUTES.filter((route) => route.access !== 'signed-in').map((route) => (
+          <Route key={route.path} path={route.path} element={<BareRoute route={route} />} />
+        ))}
+        <Route element={<SignedInShell />}>
+          {ROUTES.filter((route) => route.access === 'signed-in').map((route) => (
+            <Route key={route.path} path={route.path} element={<LayoutRoute route={route} />} />
+          ))}
+        </Route>
+        <Route path="*" element={<NotFoundRoute />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,41 @@
+import { MESSAGES } from '@portal/domain';
+import { Button } from 'antd';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface Props {
+  children: ReactNode;
+}
+
+interface State {
+  failed: boolean;
+}
+
+/**
+ * The fallback page for anything a screen throws while rendering (doc 1 §2). Plain markup: it must work even when a
+ * chunk could not be loaded, so it lives in the entry and keeps it small.
+ */
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.failed) {
+      return (
+        <div className="full-page-center" role="alert" data-testid="error-fallback">
+          <h1 className="status-title">{MESSAGES.reloadPage}</h1>
+          <Button type="primary" onClick={() => window.location.reload()}>
+            Reload page
+          </Button>
+        </div>
+      );
+    }
+    return this.props.children;
+  }
+}
