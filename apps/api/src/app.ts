@@ -53,6 +53,8 @@ export async function buildApp(options: BuildAppOptions) {
     rateLimits: options.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
   };
   app.decorate('ctx', ctx);
+  await ctx.sessions.cache.listen(db.$client);
+  app.addHook('onClose', () => ctx.sessions.cache.close());
 
   registerErrorHandling(app);
   registerVersionCheck(app, config.version);
@@ -62,9 +64,6 @@ export async function buildApp(options: BuildAppOptions) {
     maintenanceBypassEmails: config.maintenanceBypassEmails,
   });
   app.decorate('accessMap', accessMap);
-  app.addHook('onSend', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
-  });
 
   await app.register(swagger, {
     openapi: {

@@ -7,10 +7,11 @@ import {
   resetPasswordInputSchema,
   userResponseSchema,
 } from '@portal/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requirePrincipal } from '../../http/access';
-import { errorResponses } from '../../http/responses';
-import { findPrincipalUser } from '../users/signed-in-user';
+import { errorResponses, sendEncodedJson } from '../../http/responses';
+import { signedInUserBody } from '../users/signed-in-user';
 import { logIn, type RequestMeta } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { register } from './register';
@@ -38,7 +39,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.anyUser() },
       schema: { tags, response: { 200: userResponseSchema, ...errorResponses } },
     },
-    async (request) => ({ data: await findPrincipalUser(app.ctx.db, requirePrincipal(request)) }),
+    async (request, reply) =>
+      sendEncodedJson(reply as FastifyReply, await signedInUserBody(app.ctx, requirePrincipal(request))),
   );
 
   app.post(

@@ -4,7 +4,10 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { authTokens } from '../../db/schema';
 import type { Principal } from '../../http/access';
+import { AUTH_CACHE_CHANNEL, PrincipalCache } from './principal-cache';
 import { generateToken, hashToken } from './tokens';
+
+type Executor = Pick<Database, 'update' | 'execute'>;
 
 /** last_used_at is written at most this often, so reads do not turn into writes on every call. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -17,12 +20,14 @@ type PrincipalRow = {
   type: UserType;
   permissions: string[];
   last_used_at: Date;
+  expires_at: Date;
 };
 
 export class SessionService {
   constructor(
     private readonly db: Database,
     private readonly config: Pick<AppConfig, 'auth' | 'superUserEmails'>,
+    readonly cache: PrincipalCache = new PrincipalCache(),
   ) {}
 
   async issue(userId: number, meta: { userAgent?: string; ip?: string } = {}): Promise<string> {
@@ -43,8 +48,44 @@ export class SessionService {
       return null;
     }
     const tokenHash = hashToken(token);
+    const now = Date.now();
+    const idleMs = this.config.auth.idleMinutes * 60_000;
+    const cached = this.cache.get(tokenHash);
+    // A cached entry that looks expired is re-read: another instance may have used the token since.
+    if (cached && now < cached.tokenExpiresAt && now - cached.lastUsedAt <= idleMs) {
+      if (now - cached.lastUsedAt > TOUCH_INTERVAL_MS) {
+        await this.touch(tokenHash);
+        cached.lastUsedAt = now;
+      }
+      return cached.principal;
+    }
+    const row = await this.findValid(tokenHash);
+    if (!row) {
+      this.cache.dropToken(tokenHash);
+      return null;
+    }
+    let lastUsedAt = new Date(row.last_used_at).getTime();
+    if (now - lastUsedAt > TOUCH_INTERVAL_MS) {
+      await this.touch(tokenHash);
+      lastUsedAt = now;
+    }
+    const principal: Principal = {
+      userId: row.user_id,
+      tokenHash,
+      uuid: row.uuid,
+      email: row.email,
+      contactUuid: row.contact_uuid,
+      type: row.type,
+      permissions: new Set(row.permissions),
+      isSuperUser: this.config.superUserEmails.includes(row.email),
+    };
+    this.cache.set(tokenHash, { principal, tokenExpiresAt: new Date(row.expires_at).getTime(), lastUsedAt });
+    return principal;
+  }
+
+  private async findValid(tokenHash: string): Promise<PrincipalRow | undefined> {
     const result = await this.db.execute<PrincipalRow>(sql`
-      select u.id as user_id, u.uuid, u.email, c.uuid as contact_uuid, c.type, t.last_used_at,
+      select u.id as user_id, u.uuid, u.email, c.uuid as contact_uuid, c.type, t.last_used_at, t.expires_at,
         array(
           select distinct p.name from user_roles ur
           join role_permissions rp on rp.role_id = ur.role_id
@@ -61,23 +102,25 @@ export class SessionService {
         and u.status = 'active'
         and c.status = 'active'
     `);
-    const row = result.rows[0];
-    if (!row) {
-      return null;
-    }
-    if (Date.now() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
-      await this.db.update(authTokens).set({ lastUsedAt: new Date() }).where(eq(authTokens.tokenHash, tokenHash));
-    }
-    return {
-      userId: row.user_id,
-      tokenHash,
-      uuid: row.uuid,
-      email: row.email,
-      contactUuid: row.contact_uuid,
-      type: row.type,
-      permissions: new Set(row.permissions),
-      isSuperUser: this.config.superUserEmails.includes(row.email),
-    };
+    return result.rows[0];
+  }
+
+  private async touch(tokenHash: string): Promise<void> {
+    await this.db.update(authTokens).set({ lastUsedAt: new Date() }).where(eq(authTokens.tokenHash, tokenHash));
+  }
+
+  /**
+   * Drops cached sessions here and, through PostgreSQL NOTIFY, on every other instance. Given a transaction,
+   * the notification is delivered only if it commits.
+   */
+  async invalidate(message: `token:${string}` | `user:${number}` | 'all', executor: Executor = this.db) {
+    this.cache.apply(message);
+    await executor.execute(sql`select pg_notify(${AUTH_CACHE_CHANNEL}, ${message})`);
+  }
+
+  /** For modules that change a user's profile, status, roles or permissions. */
+  invalidateUser(userId: number, executor: Executor = this.db) {
+    return this.invalidate(`user:${userId}`, executor);
   }
 
   async revoke(tokenHash: string): Promise<void> {
@@ -85,13 +128,15 @@ export class SessionService {
       .update(authTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt)));
+    await this.invalidate(`token:${tokenHash}`);
   }
 
   /** Takes the caller's transaction when given, so a password change and the sign-out commit together. */
-  async revokeAllForUser(userId: number, executor: Pick<Database, 'update'> = this.db): Promise<void> {
+  async revokeAllForUser(userId: number, executor: Executor = this.db): Promise<void> {
     await executor
       .update(authTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+    await this.invalidateUser(userId, executor);
   }
 }

@@ -1,5 +1,6 @@
-import type { SignedInUser } from '@portal/domain';
+import { type SignedInUser, userResponseSchema } from '@portal/domain';
 import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { ContactPreferences } from '../../db/schema';
 import type { Principal } from '../../http/access';
@@ -57,6 +58,19 @@ export async function findSignedInUser(db: Database, userId: number, isSuperUser
   };
 }
 
-export function findPrincipalUser(db: Database, principal: Principal): Promise<SignedInUser> {
-  return findSignedInUser(db, principal.userId, principal.isSuperUser);
+/**
+ * The GET /user answer as JSON text, encoded through its output schema (so the allow-list still applies) and kept
+ * with the cached session until the user changes. It is the call every screen makes first.
+ */
+export async function signedInUserBody(ctx: AppContext, principal: Principal): Promise<string> {
+  const entry = ctx.sessions.cache.get(principal.tokenHash);
+  if (entry?.userBody) {
+    return entry.userBody;
+  }
+  const user = await findSignedInUser(ctx.db, principal.userId, principal.isSuperUser);
+  const body = JSON.stringify(userResponseSchema.encode({ data: user }));
+  if (entry) {
+    entry.userBody = body;
+  }
+  return body;
 }

@@ -1,0 +1,108 @@
+import type pg from 'pg';
+import type { Principal } from '../../http/access';
+
+/** PostgreSQL channel on which every instance hears which cached sessions to drop. */
+export const AUTH_CACHE_CHANNEL = 'auth_cache';
+
+type Entry = {
+  principal: Principal;
+  /** The signed-in user answer, kept until something about the user changes. */
+  userBody?: string;
+  tokenExpiresAt: number;
+  lastUsedAt: number;
+  cachedAt: number;
+};
+
+/**
+ * Resolving a token takes a database round trip; most calls of a session come seconds apart, so the result is
+ * kept here. Correctness does not rest on the TTL: every write that changes what a token may do (logout,
+ * password reset, deactivation, role or permission edits) calls invalidate*, which also NOTIFYs the other instances
+ * through PostgreSQL. The TTL only bounds how long a missed invalidation could matter.
+ */
+export class PrincipalCache {
+  private readonly byToken = new Map<string, Entry>();
+  private listener: pg.PoolClient | null = null;
+
+  constructor(
+    private readonly options: { ttlMs: number; maxEntries: number; now?: () => number } = {
+      ttlMs: 60_000,
+      maxEntries: 50_000,
+    },
+  ) {}
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  get(tokenHash: string): Entry | undefined {
+    const entry = this.byToken.get(tokenHash);
+    if (entry && this.now() - entry.cachedAt > this.options.ttlMs) {
+      this.byToken.delete(tokenHash);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(tokenHash: string, entry: Omit<Entry, 'cachedAt'>): void {
+    if (this.byToken.size >= this.options.maxEntries) {
+      // Maps iterate in insertion order: dropping the first key drops the oldest entry.
+      const oldest = this.byToken.keys().next().value;
+      if (oldest !== undefined) {
+        this.byToken.delete(oldest);
+      }
+    }
+    this.byToken.set(tokenHash, { ...entry, cachedAt: this.now() });
+  }
+
+  dropToken(tokenHash: string): void {
+    this.byToken.delete(tokenHash);
+  }
+
+  dropUser(userId: number): void {
+    for (const [hash, entry] of this.byToken) {
+      if (entry.principal.userId === userId) {
+        this.byToken.delete(hash);
+      }
+    }
+  }
+
+  dropAll(): void {
+    this.byToken.clear();
+  }
+
+  /** Applies an invalidation message: 'token:<hash>', 'user:<id>' or 'all'. */
+  apply(message: string): void {
+    const [kind, value] = message.split(':');
+    if (kind === 'token' && value) {
+      this.dropToken(value);
+    } else if (kind === 'user' && value) {
+      this.dropUser(Number(value));
+    } else {
+      this.dropAll();
+    }
+  }
+
+  /** Listens for invalidations from other instances on a dedicated connection. */
+  async listen(pool: pg.Pool): Promise<void> {
+    const client = await pool.connect();
+    client.on('notification', (n) => {
+      if (n.channel === AUTH_CACHE_CHANNEL) {
+        this.apply(n.payload ?? 'all');
+      }
+    });
+    client.on('error', () => {
+      // Losing the channel means missing invalidations: stop trusting the cache until restarted.
+      this.dropAll();
+      this.options.ttlMs = 0;
+    });
+    await client.query(`listen ${AUTH_CACHE_CHANNEL}`);
+    this.listener = client;
+  }
+
+  async close(): Promise<void> {
+    if (this.listener) {
+      this.listener.release(true);
+      this.listener = null;
+    }
+  }
+}

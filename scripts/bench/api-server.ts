@@ -1,0 +1,40 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../apps/api/src/app';
+import { loadConfig } from '../../apps/api/src/config';
+import { createDb } from '../../apps/api/src/db/client';
+import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded';
+import { runMigrations } from '../../apps/api/src/db/migrate';
+import { seedDemo } from '../../apps/api/src/seed/demo';
+import { syncPermissions } from '../../apps/api/src/seed/permissions';
+
+/**
+ * The API as `npm start` runs it (production logging level, real PostgreSQL), on a throw-away database,
+ * in its own process so the load generator does not share its event loop. Reports {port} over IPC.
+ */
+const dir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
+await chmod(dir, 0o755);
+const pg = process.env.DATABASE_URL
+  ? null
+  : await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 54399) });
+const url = process.env.DATABASE_URL ?? pg?.url('postgres') ?? '';
+const { db, pool } = createDb(url, { max: 20 });
+await runMigrations(db);
+await syncPermissions(db);
+await seedDemo(db);
+const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0' });
+const app = await buildApp({ config, db });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+
+process.on('message', async (message) => {
+  if (message === 'stop') {
+    await app.close();
+    await pool.end();
+    await pg?.stop();
+    await rm(dir, { recursive: true, force: true });
+    process.exit(0);
+  }
+});

@@ -1,0 +1,21 @@
+import { createServer } from 'node:http';
+
+/** The baseline: node:http answering fixed bytes, with the same headers the API sends. */
+const body = Buffer.from(process.env.BENCH_BODY ?? '{}');
+const server = createServer((_req, res) => {
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': body.length,
+    'x-request-id': crypto.randomUUID(),
+  });
+  res.end(body);
+});
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+});
+process.on('message', (message) => {
+  if (message === 'stop') {
+    server.close(() => process.exit(0));
+  }
+});

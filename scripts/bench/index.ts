@@ -1,0 +1,16 @@
+import { benchBundle } from './bundle';
+import { benchStartup } from './startup';
+import { benchUserEndpoint } from './user-endpoint';
+
+/** `npm run bench [user|startup|bundle]…`: prints figures; never fails on a target (these are not tests). */
+const which = process.argv.slice(2);
+const all = which.length === 0;
+if (all || which.includes('user')) {
+  await benchUserEndpoint(Number(process.env.BENCH_SECONDS ?? 10));
+}
+if (all || which.includes('startup')) {
+  await benchStartup();
+}
+if (all || which.includes('bundle')) {
+  await benchBundle();
+}
