@@ -2,6 +2,7 @@ import { versionLabel } from '@portal/domain';
 import { Drawer, Layout, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { ErrorBoundary } from '../shell/ErrorBoundary';
 import { AppHeader } from './AppHeader';
 import { NavMenu } from './NavMenu';
 import { useIsNarrow } from './useMediaQuery';
@@ -27,8 +28,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <NavMenu />
           </Layout.Sider>
         )}
-        <Layout.Content className="app-content" key={pathname}>
-          {children}
+        <Layout.Content className="app-content">
+          {/* Keyed by path: a screen that crashed recovers when the user navigates elsewhere. */}
+          <ErrorBoundary key={pathname}>{children}</ErrorBoundary>
         </Layout.Content>
       </Layout>
       {narrow ? (

@@ -2,11 +2,13 @@ import { MESSAGES } from '@portal/domain';
 import { Button, Result, Space } from 'antd';
 import { useConfig } from '../auth/queries';
 import { useSignOut } from '../auth/useSignOut';
+import { usePageTitle } from '../routes/usePageTitle';
 
 /** Client contacts are not served by this app: they only get the way to the new client dashboard. */
 export function ClientNoticePage() {
   const config = useConfig();
   const signOut = useSignOut();
+  usePageTitle('Client dashboard');
   return (
     <Result
       status="info"

@@ -5,7 +5,7 @@ import type { PageProps } from '../routes/pages';
 export function FileViewerPage({ label }: PageProps) {
   return (
     <main className="bare-page">
-      <Typography.Title level={3} data-testid="page-title">
+      <Typography.Title level={3} data-testid="page-title" style={{ marginTop: 0 }}>
         {label}
       </Typography.Title>
     </main>

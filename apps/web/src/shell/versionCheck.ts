@@ -1,14 +1,21 @@
 import type { PublicConfig } from '@portal/domain';
 
-export interface BuiltVersion {
+export interface KnownVersion {
+  /** The version this bundle was built as (root package.json). */
   version: string;
-  buildHash: string;
+  /** The server's build hash when this page first asked, or null before that. */
+  buildHash: string | null;
 }
 
-/** A newer deployment is live when the server reports another version or build than this bundle was built from. */
-export function isUpdateAvailable(config: Pick<PublicConfig, 'version' | 'build_hash'>, built: BuiltVersion): boolean {
-  if (config.version !== built.version) {
+/**
+ * A newer deployment is live when the server reports another version than this bundle was built as, or a build hash
+ * other than the one it reported when the page loaded. The hash is compared with the server's first answer rather
+ * than with __BUILD_HASH__ because the server takes its hash from the checkout it runs in, which moves on with every
+ * commit even when the web bundle did not change; a banner that a refresh cannot clear would help nobody.
+ */
+export function isUpdateAvailable(config: Pick<PublicConfig, 'version' | 'build_hash'>, known: KnownVersion): boolean {
+  if (config.version !== known.version) {
     return true;
   }
-  return config.build_hash !== '' && config.build_hash !== built.buildHash;
+  return known.buildHash !== null && config.build_hash !== known.buildHash;
 }
