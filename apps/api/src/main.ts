@@ -3,7 +3,7 @@ import { loadConfig } from './config';
 import { createDb } from './db/client';
 import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasAnyUser, seedDemo } from './seed/demo';
 import { syncPermissions } from './seed/permissions';
 
 const startedAt = performance.now();
@@ -21,9 +21,9 @@ try {
 const { db, pool } = createDb(handle.url, { max: 20 });
 await runMigrations(db);
 await syncPermissions(db);
-// The demo workspace is seeded only into a database this start created itself; an external DATABASE_URL is
+// The demo workspace goes only into an embedded database that has no accounts yet; an external DATABASE_URL is
 // seeded on request (npm run seed:demo).
-const seeded = handle.embedded ? await seedDemo(db) : false;
+const seeded = handle.embedded && !(await hasAnyUser(db)) ? await seedDemo(db) : false;
 
 const app = await buildApp({ config, db });
 

@@ -38,6 +38,11 @@ export const DEMO_ACCOUNTS: {
   { email: 'client@demo.test', name: 'Chris Parker', jobTitle: 'Marketing Director', type: 'contact', role: null },
 ];
 
+export async function hasAnyUser(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
+}
+
 /** Seeds the demo workspace once; a second run finds the admin account and changes nothing. */
 export async function seedDemo(db: Database): Promise<boolean> {
   const existing = await db.query.users.findFirst({ where: eq(users.email, 'admin@demo.test') });

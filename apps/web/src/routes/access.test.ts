@@ -106,10 +106,17 @@ describe('route access rules', () => {
     }
   });
 
-  it('lets staff open every signed-in route', () => {
+  it('lets super users open every signed-in route', () => {
     for (const path of SPEC_SIGNED_IN_PATHS) {
+      expect(decideAccess(route(path), admin), path).toBe('allow');
+    }
+  });
+
+  it('lets staff open every signed-in route but Groups, which needs a super user', () => {
+    for (const path of SPEC_SIGNED_IN_PATHS.filter((p) => p !== '/groups')) {
       expect(decideAccess(route(path), manager), path).toBe('allow');
     }
+    expect(decideAccess(route('/groups'), manager)).toBe('forbidden');
   });
 
   it('lets freelancers open the routes that are not type-restricted', () => {

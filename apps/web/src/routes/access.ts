@@ -26,7 +26,10 @@ export function decideAccess(route: Pick<RouteDef, 'access' | 'types'>, user: Si
       if (user.contact.type === 'contact') {
         return 'client-notice';
       }
-      if (route.types === 'regular_user' && user.contact.type !== 'regular_user') {
+      if (route.types !== 'any' && user.contact.type !== 'regular_user') {
+        return 'forbidden';
+      }
+      if (route.types === 'super_user' && !user.is_super_user) {
         return 'forbidden';
       }
       return 'allow';

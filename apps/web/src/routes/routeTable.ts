@@ -12,8 +12,11 @@
  */
 export type AccessClass = 'public-only' | 'open' | 'signed-in-bare' | 'signed-in' | 'redirect';
 
-/** 'regular_user': staff only (freelancers see the permission page). 'any': every app user type. */
-export type TypeRule = 'regular_user' | 'any';
+/**
+ * 'regular_user': staff only (freelancers see the permission page). 'super_user': staff whose e-mail the server lists
+ * as super user (Groups, doc 1 §6). 'any': every app user type.
+ */
+export type TypeRule = 'regular_user' | 'super_user' | 'any';
 
 export type PageKey = 'login' | 'register' | 'forgotPassword' | 'reset' | 'terms' | 'privacy' | 'fileViewer' | 'title';
 
@@ -82,7 +85,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/roles', 'Roles'),
   screen('/users', 'Users'),
   screen('/logs', 'Logs'),
-  screen('/groups', 'Groups'),
+  screen('/groups', 'Groups', 'super_user'),
   screen('/onboarding', 'Onboarding'),
   ...ONBOARDING_SUB_PATHS.map(([sub, label]) => screen(`/onboarding/${sub}`, label)),
   screen('/clients', 'Clients'),

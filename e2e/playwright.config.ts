@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 54410);
+
+/**
+ * The app runs as `npm start` runs it (web built if stale, API + embedded PostgreSQL), on a data directory that is
+ * wiped first, so every run starts from the demo workspace. Chromium is Debian's (/usr/bin/chromium).
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Without these, Chromium keeps trying to reach Google services, which this closed network refuses.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'rm -rf ../data-e2e && node --import tsx ../scripts/start.ts',
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR: 'data-e2e',
+      PORT: String(E2E_PORT),
+      EMBEDDED_PG_PORT: String(E2E_PG_PORT),
+      APP_URL: `http://127.0.0.1:${E2E_PORT}`,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

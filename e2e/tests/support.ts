@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import pg from 'pg';
+
+export const DEMO_PASSWORD = 'portal-demo-2026';
+export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+export async function expectSignedInShell(page: Page): Promise<void> {
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+}
+
+/** Reads the newest e-mail to an address straight from the app's outbox (the e-mail log). */
+export async function latestMailTo(address: string): Promise<string> {
+  const port = process.env.E2E_PG_PORT ?? '54410';
+  const client = new pg.Client({ connectionString: `postgres://portal:portal@127.0.0.1:${port}/agency_portal` });
+  await client.connect();
+  try {
+    const result = await client.query<{ text_body: string }>(
+      'select text_body from mail_outbox where to_address = $1 order by id desc limit 1',
+      [address],
+    );
+    const body = result.rows[0]?.text_body;
+    if (!body) {
+      throw new Error(`no e-mail to ${address}`);
+    }
+    return body;
+  } finally {
+    await client.end();
+  }
+}
