@@ -39,14 +39,34 @@ function domainWithoutSideEffects(): Plugin {
   };
 }
 
+/**
+ * Writes build-info.json next to index.html. The server reports this hash in /api/config, so the update banner
+ * compares the build a tab runs with the build the server now serves, not with the repository's HEAD.
+ */
+function buildInfo(version: string, buildHash: string): Plugin {
+  return {
+    name: 'portal-build-info',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'build-info.json',
+        source: JSON.stringify({ version, build_hash: buildHash }),
+      });
+    },
+  };
+}
+
+const appVersion = readAppVersion();
+const buildHash = readBuildHash();
 const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), domainWithoutSideEffects()],
+  plugins: [react(), domainWithoutSideEffects(), buildInfo(appVersion, buildHash)],
   define: {
-    __APP_VERSION__: JSON.stringify(readAppVersion()),
-    __BUILD_HASH__: JSON.stringify(readBuildHash()),
+    __APP_VERSION__: JSON.stringify(appVersion),
+    __BUILD_HASH__: JSON.stringify(buildHash),
   },
   server: {
     proxy: {

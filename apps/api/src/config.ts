@@ -57,9 +57,20 @@ function readVersion(): string {
   return pkg.version;
 }
 
+/** The hash of the web build this server serves (written by the Vite build); git HEAD when there is no build. */
 function readBuildHash(): string {
   if (process.env.BUILD_HASH) {
     return process.env.BUILD_HASH;
+  }
+  try {
+    const info = JSON.parse(readFileSync(path.join(REPO_ROOT, 'apps/web/dist/build-info.json'), 'utf8')) as {
+      build_hash?: string;
+    };
+    if (info.build_hash) {
+      return info.build_hash;
+    }
+  } catch {
+    // not built yet
   }
   try {
     return execSync('git rev-parse HEAD', { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'ignore'] })

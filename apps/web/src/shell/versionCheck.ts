@@ -10,8 +10,9 @@ export interface KnownVersion {
 /**
  * A newer deployment is live when the server reports another version than this bundle was built as, or a build hash
  * other than the one it reported when the page loaded. The hash is compared with the server's first answer rather
- * than with __BUILD_HASH__ because the server takes its hash from the checkout it runs in, which moves on with every
- * commit even when the web bundle did not change; a banner that a refresh cannot clear would help nobody.
+ * than with __BUILD_HASH__: the server reports the hash of the build it serves (dist/build-info.json), but under
+ * `npm run dev` Vite serves sources while the server may report an older build; a banner that a refresh cannot clear
+ * would help nobody.
  */
 export function isUpdateAvailable(config: Pick<PublicConfig, 'version' | 'build_hash'>, known: KnownVersion): boolean {
   if (config.version !== known.version) {
