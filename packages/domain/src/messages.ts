@@ -38,6 +38,13 @@ export const MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please try again later.',
   loggedOut: 'You have been signed out.',
   accountInactive: 'This account is inactive.',
+  inviteInvalid: 'This invitation is no longer valid.',
+  inviteEmailMismatch: 'Please use the e-mail address the invitation was sent to.',
+  clientChoiceConflict: 'Choose an existing client or type a new name, not both',
+  unknownPlanType: 'This plan type does not exist',
+  unknownReference: 'This item does not exist',
+  invalidReloadAmount: 'Enter the reload amount as hours:minutes',
+  nameTaken: 'This name is already taken',
 
   // Error catalogue (doc 1 §8, doc 2 §8)
   unauthorized: 'Your not authorized.',

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { PLAN_KINDS, PLAN_STATUSES, PROJECT_TYPES } from '../statuses';
+import { USER_TYPES } from '../user-types';
+import { listResponseSchema, requiredText } from './common';
+import { customerRefSchema } from './customers';
+import { listQuerySchema, oneOrMany, queryBoolean } from './lists';
+
+/** Plan type (GET plans): reload amounts in minutes. */
+export const planTypeSchema = z.object({
+  name: z.string(),
+  display_name: z.string(),
+  refill: z.number().int(),
+  refill_editable: z.boolean(),
+  project_type: z.enum(PROJECT_TYPES),
+  is_default: z.boolean(),
+});
+export type PlanType = z.infer<typeof planTypeSchema>;
+export const planTypesResponseSchema = z.object({ data: z.array(planTypeSchema) });
+
+export const userRefSchema = z.object({ uuid: z.uuid(), name: z.string() });
+
+/** Plan (project), doc 1 §3. refill = reload amount in minutes. */
+export const planSchema = z.object({
+  uuid: z.uuid(),
+  title: z.string(),
+  kind: z.enum(PLAN_KINDS),
+  is_retainer: z.boolean(),
+  status: z.enum(PLAN_STATUSES),
+  customer: customerRefSchema.nullable(),
+  plan_type: z.object({ name: z.string(), display_name: z.string() }).nullable(),
+  refill: z.number().int(),
+  project_manager: userRefSchema.nullable(),
+  start_date: z.string().nullable(),
+  time_report: z.boolean(),
+  created_at: z.string(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+/** The lite variant for selectors. */
+export const planLiteSchema = planSchema.pick({
+  uuid: true,
+  title: true,
+  kind: true,
+  is_retainer: true,
+  status: true,
+  customer: true,
+});
+export type PlanLite = z.infer<typeof planLiteSchema>;
+
+const planFilters = {
+  'projects.status': oneOrMany(z.enum(PLAN_STATUSES)),
+  status: oneOrMany(z.enum(PLAN_STATUSES)),
+  customer_id: z.uuid(),
+  customer: z.uuid(),
+  project_type: oneOrMany(z.enum(PROJECT_TYPES)),
+};
+
+/**
+ * GET projects and GET projects/lite: active plans first, then by title; status filter defaults to active
+ * (filters[projects.status][] or filters[status][]); personal plans only with with_personal.
+ */
+export const planListQuerySchema = listQuerySchema({ filters: planFilters, sortBy: ['title', 'created_at'] }).extend({
+  with_personal: queryBoolean,
+});
+export const planListResponseSchema = listResponseSchema(planSchema);
+export const planLiteListResponseSchema = listResponseSchema(planLiteSchema);
+
+/**
+ * POST projects (doc 1 §3): exactly one of customer_id and business_name (a new client by name); plan = plan type
+ * name; refill = reload amount in minutes, or 'h:mm'; project_manager_id = a staff user's uuid.
+ */
+export const planCreateSchema = z
+  .object({
+    customer_id: z.uuid().optional(),
+    business_name: z.string().trim().max(255).optional(),
+    plan: requiredText(100),
+    refill: z.union([z.number().int().min(0).max(1_000_000), z.string().trim().max(20)], { error: MESSAGES.required }),
+    project_manager_id: z.uuid({ error: MESSAGES.required }),
+    title: z.string().trim().max(255).optional(),
+    status: z.literal('active').optional(),
+    start_date: z.iso.date().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const hasCustomer = Boolean(value.customer_id);
+    const hasName = Boolean(value.business_name);
+    if (hasCustomer === hasName) {
+      const message = hasCustomer ? MESSAGES.clientChoiceConflict : MESSAGES.required;
+      ctx.addIssue({ code: 'custom', path: ['customer_id'], message });
+    }
+  });
+export type PlanCreateInput = z.input<typeof planCreateSchema>;
+export const planCreateResponseSchema = z.object({ data: z.object({ uuid: z.uuid() }) });
+
+export const planUpdateSchema = z
+  .object({
+    title: requiredText(255),
+    status: z.enum(PLAN_STATUSES),
+    refill: z.union([z.number().int().min(0).max(1_000_000), z.string().trim().max(20)]),
+    project_manager_id: z.uuid().nullable(),
+    start_date: z.iso.date().nullable(),
+    time_report: z.boolean(),
+    members: z.array(z.uuid()).max(500),
+  })
+  .partial();
+export const planResponseSchema = z.object({ data: planSchema });
+
+/** Project user (doc 1 §3): people on a plan, or every active staff user for pickers. */
+export const projectUserSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  status: z.enum(['active', 'inactive']),
+  type: z.enum(USER_TYPES),
+});
+export type ProjectUser = z.infer<typeof projectUserSchema>;
+export const projectUserListQuerySchema = listQuerySchema({
+  filters: {
+    'auth_users.status': oneOrMany(z.enum(['active', 'inactive'])),
+    type: oneOrMany(z.enum(USER_TYPES)),
+  },
+  sortBy: ['name'],
+});
+export const projectUserListResponseSchema = listResponseSchema(projectUserSchema);
