@@ -83,7 +83,10 @@ export const contactCustomers = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.contactId, t.customerId] }), index('contact_customers_customer_idx').on(t.customerId)],
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.customerId] }),
+    index('contact_customers_customer_idx').on(t.customerId),
+  ],
 );
 
 export type InviteInclusions = Record<
@@ -129,9 +132,7 @@ export const customerInvites = pgTable(
   },
   (t) => [
     check('customer_invites_status_check', sql`${t.status} in ('pending', 'cancelled', 'accepted')`),
-    uniqueIndex('customer_invites_one_pending_idx')
-      .on(t.email, t.customerId)
-      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('customer_invites_one_pending_idx').on(t.email, t.customerId).where(sql`${t.status} = 'pending'`),
     index('customer_invites_customer_idx').on(t.customerId),
   ],
 );
