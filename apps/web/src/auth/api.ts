@@ -37,8 +37,11 @@ export async function signIn(input: Pick<LoginInput, 'email' | 'password'>): Pro
   return body.data;
 }
 
-/** Self-registration signs the new account in (as a client contact). */
-export async function register(input: RegisterInput): Promise<SignedInUser> {
+/**
+ * Self-registration signs the new account in (as a client contact). invite_token comes from an invite link and
+ * attaches the new contact to the inviting client.
+ */
+export async function register(input: RegisterInput & { invite_token?: string }): Promise<SignedInUser> {
   const body = await api.post<DataBody<SignedInUser>>('/register', input, { sessionExpiresOn401: false });
   storeToken(body.data);
   return body.data;

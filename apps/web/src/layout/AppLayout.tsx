@@ -2,6 +2,7 @@ import { versionLabel } from '@portal/domain';
 import { Drawer, Layout, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { GlobalModals } from '../features/GlobalModals';
 import { ErrorBoundary } from '../shell/ErrorBoundary';
 import { AppHeader } from './AppHeader';
 import { NavMenu } from './NavMenu';
@@ -31,6 +32,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Layout.Content className="app-content">
           {/* Keyed by path: a screen that crashed recovers when the user navigates elsewhere. */}
           <ErrorBoundary key={pathname}>{children}</ErrorBoundary>
+          <ErrorBoundary>
+            <GlobalModals />
+          </ErrorBoundary>
         </Layout.Content>
       </Layout>
       {narrow ? (

@@ -49,8 +49,9 @@ describe('sidebar visibility', () => {
 });
 
 describe('New menu', () => {
-  it('offers nothing until the screens it opens exist', () => {
-    expect(visibleNewMenu(createAbility(admin))).toEqual([]);
+  it('offers only the items whose screens exist', () => {
+    expect(visibleNewMenu(createAbility(admin)).map((e) => e.key)).toEqual(['new-plan', 'new-user', 'new-invite']);
+    expect(visibleNewMenu(createAbility(freelancer))).toEqual([]);
   });
 
   it('applies permission and type rules to built items', () => {

@@ -98,10 +98,10 @@ export const NEW_MENU: readonly NewMenuEntry[] = [
     to: '?plan=create',
     permission: 'PROJECTS_CREATE',
     regularUsersOnly: true,
-    built: false,
+    built: true,
   },
-  { key: 'new-user', label: 'New user', to: '/users?create=1', permission: 'CONTACTS_CREATE', built: false },
-  { key: 'new-invite', label: 'New invite', to: '?invite=create', regularUsersOnly: true, built: false },
+  { key: 'new-user', label: 'New user', to: '?user=create', permission: 'CONTACTS_CREATE', built: true },
+  { key: 'new-invite', label: 'New invite', to: '?invite=create', regularUsersOnly: true, built: true },
   { key: 'new-request', label: 'New request', to: '/requests?create=1', regularUsersOnly: true, built: false },
 ];
 

@@ -1,10 +1,12 @@
 import { EMAIL_PATTERN, MESSAGES, type SignedInUser } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form } from 'antd';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { describeLoginError } from '../api/errors';
 import { signIn } from '../auth/api';
+import { acceptInvite, inviteTokenFrom } from '../auth/invites';
 import { USER_QUERY_KEY } from '../auth/queries';
+import { reportError, reportSuccess } from '../shell/feedback';
 import { AuthCard } from './AuthCard';
 import { PasswordInput, TextInput } from './authInputs';
 import { applyFieldErrors } from './formErrors';
@@ -17,8 +19,16 @@ interface LoginValues {
 export function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
   const queryClient = useQueryClient();
+  const inviteToken = inviteTokenFrom(useLocation().search);
   const login = useMutation({
-    mutationFn: signIn,
+    // With an invite link (/login?invite=…), signing in also accepts the invitation; its outcome shows as a message.
+    mutationFn: async (input: LoginValues) => {
+      const user = await signIn(input);
+      if (inviteToken) {
+        await acceptInvite(inviteToken).then(reportSuccess, reportError);
+      }
+      return user;
+    },
     meta: { silentError: true },
     // Storing the user is enough: the public-only gate then sends the user back where they came from.
     onSuccess: (user: SignedInUser) => queryClient.setQueryData(USER_QUERY_KEY, user),
@@ -38,6 +48,9 @@ export function LoginPage() {
         </>
       }
     >
+      {inviteToken ? (
+        <Alert type="info" showIcon title="Sign in to accept your invitation." data-testid="login-invite" />
+      ) : null}
       {errorText ? <Alert type="error" showIcon title={errorText} data-testid="login-error" /> : null}
       <Form<LoginValues>
         form={form}

@@ -15,6 +15,16 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   privacy: lazyPage(() => import('../pages/PrivacyPage').then((m) => m.PrivacyPage)),
   fileViewer: lazyPage(() => import('../pages/FileViewerPage').then((m) => m.FileViewerPage)),
   title: lazyPage(() => import('../pages/TitlePage').then((m) => m.TitlePage)),
+  clients: lazyPage(() => import('../features/clients/ClientsPage').then((m) => m.ClientsPage)),
+  customers: lazyPage(() => import('../features/clients/CustomersPage').then((m) => m.CustomersPage)),
+  people: lazyPage(() => import('../features/users/PeoplePage').then((m) => m.PeoplePage)),
+  plans: lazyPage(() => import('../features/plans/PlansPage').then((m) => m.PlansPage)),
+  planRequests: lazyPage(() => import('../features/plans/PlanRequestsPage').then((m) => m.PlanRequestsPage)),
+  users: lazyPage(() => import('../features/users/UsersPage').then((m) => m.UsersPage)),
+  contact: lazyPage(() => import('../features/users/ContactPage').then((m) => m.ContactPage)),
+  roles: lazyPage(() => import('../features/admin/RolesPage').then((m) => m.RolesPage)),
+  groups: lazyPage(() => import('../features/admin/GroupsPage').then((m) => m.GroupsPage)),
+  productTypes: lazyPage(() => import('../features/admin/ProductTypesPage').then((m) => m.ProductTypesPage)),
 };
 
 export const AppLayout = lazyPage(() => import('../layout/AppLayout').then((m) => m.AppLayout));

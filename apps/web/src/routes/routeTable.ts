@@ -18,7 +18,25 @@ export type AccessClass = 'public-only' | 'open' | 'signed-in-bare' | 'signed-in
  */
 export type TypeRule = 'regular_user' | 'super_user' | 'any';
 
-export type PageKey = 'login' | 'register' | 'forgotPassword' | 'reset' | 'terms' | 'privacy' | 'fileViewer' | 'title';
+export type PageKey =
+  | 'login'
+  | 'register'
+  | 'forgotPassword'
+  | 'reset'
+  | 'terms'
+  | 'privacy'
+  | 'fileViewer'
+  | 'title'
+  | 'clients'
+  | 'customers'
+  | 'people'
+  | 'plans'
+  | 'planRequests'
+  | 'users'
+  | 'contact'
+  | 'roles'
+  | 'groups'
+  | 'productTypes';
 
 export interface RouteDef {
   path: string;
@@ -37,9 +55,9 @@ function open(path: string, label: string, page: PageKey): RouteDef {
   return { path, label, access: 'open', types: 'any', page };
 }
 
-/** A signed-in screen; its content arrives with later issues, so it shows its title for now. */
-function screen(path: string, label: string, types: TypeRule = 'regular_user'): RouteDef {
-  return { path, label, access: 'signed-in', types, page: 'title' };
+/** A signed-in screen; one whose content arrives with a later issue shows its title for now. */
+function screen(path: string, label: string, types: TypeRule = 'regular_user', page: PageKey = 'title'): RouteDef {
+  return { path, label, access: 'signed-in', types, page };
 }
 
 const ONBOARDING_SUB_PATHS: [string, string][] = [
@@ -70,32 +88,32 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/requests/:uuid', 'Request', 'any'),
   screen('/requests/:uuid/tasks', 'Request tasks', 'any'),
   // A project's requests are a requests screen ("Go to project" from a request), so they follow the requests rule.
-  screen('/projects/:id/requests', 'Plan requests', 'any'),
+  screen('/projects/:id/requests', 'Plan requests', 'any', 'planRequests'),
   screen('/inbox', 'Mentions', 'any'),
   screen('/assistant', 'Assistant', 'any'),
-  screen('/people', 'Contacts', 'any'),
+  screen('/people', 'Contacts', 'any', 'people'),
   // The profile link leads here for every user type (a contact's edit page of one's own uuid).
-  screen('/users/:uuid', 'Profile', 'any'),
+  screen('/users/:uuid', 'Profile', 'any', 'contact'),
   screen('/timelog-report', 'Timelog', 'any'),
 
   // Staff only.
   // Freelancers cannot duplicate requests (doc 2 §1).
   screen('/requests/:uuid/duplicate', 'Duplicate request'),
   screen('/personal-tasks', 'Personal tasks'),
-  screen('/roles', 'Roles'),
-  screen('/users', 'Users'),
+  screen('/roles', 'Roles', 'regular_user', 'roles'),
+  screen('/users', 'Users', 'regular_user', 'users'),
   screen('/logs', 'Logs'),
-  screen('/groups', 'Groups', 'super_user'),
+  screen('/groups', 'Groups', 'super_user', 'groups'),
   screen('/onboarding', 'Onboarding'),
   ...ONBOARDING_SUB_PATHS.map(([sub, label]) => screen(`/onboarding/${sub}`, label)),
-  screen('/clients', 'Clients'),
-  screen('/customers', 'Customers'),
+  screen('/clients', 'Clients', 'regular_user', 'clients'),
+  screen('/customers', 'Customers', 'regular_user', 'customers'),
   screen('/content', 'Content'),
   screen('/forms', 'Forms'),
   screen('/submit', 'Submit'),
   screen('/forms/submissions', 'Form submissions'),
-  screen('/product-types', 'Product types'),
-  screen('/projects', 'Plans'),
+  screen('/product-types', 'Product types', 'regular_user', 'productTypes'),
+  screen('/projects', 'Plans', 'regular_user', 'plans'),
   screen('/advertising', 'Advertising'),
   screen('/analytics', 'Analytics'),
   screen('/discounts', 'Discounts'),
