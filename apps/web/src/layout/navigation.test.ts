@@ -50,7 +50,12 @@ describe('sidebar visibility', () => {
 
 describe('New menu', () => {
   it('offers only the items whose screens exist', () => {
-    expect(visibleNewMenu(createAbility(admin)).map((e) => e.key)).toEqual(['new-plan', 'new-user', 'new-invite']);
+    expect(visibleNewMenu(createAbility(admin)).map((e) => e.key)).toEqual([
+      'new-plan',
+      'new-client',
+      'new-user',
+      'new-invite',
+    ]);
     expect(visibleNewMenu(createAbility(freelancer))).toEqual([]);
   });
 
@@ -59,6 +64,7 @@ describe('New menu', () => {
     expect(visibleNewMenu(createAbility(admin), built).map((e) => e.key)).toEqual([
       'new-task',
       'new-plan',
+      'new-client',
       'new-user',
       'new-invite',
       'new-request',

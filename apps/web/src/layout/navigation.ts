@@ -100,6 +100,15 @@ export const NEW_MENU: readonly NewMenuEntry[] = [
     regularUsersOnly: true,
     built: true,
   },
+  // Not in doc 1's list; the client modal's client_uuid=create is reachable from here as the issue asks.
+  {
+    key: 'new-client',
+    label: 'New client',
+    to: '?client_uuid=create',
+    permission: 'CUSTOMERS_CREATE',
+    regularUsersOnly: true,
+    built: true,
+  },
   { key: 'new-user', label: 'New user', to: '?user=create', permission: 'CONTACTS_CREATE', built: true },
   { key: 'new-invite', label: 'New invite', to: '?invite=create', regularUsersOnly: true, built: true },
   { key: 'new-request', label: 'New request', to: '/requests?create=1', regularUsersOnly: true, built: false },

@@ -22,8 +22,11 @@ export interface ContactFormValues {
   roles: string[];
 }
 
-/** Name, e-mail, phone and job title: what everyone may edit on their own page. */
-export function PersonalFields() {
+/**
+ * Name, e-mail, phone and job title. On one's own page without CONTACTS_UPDATE the e-mail is shown but fixed: the
+ * server lets people change only their name, phone, job title and notification preferences.
+ */
+export function PersonalFields({ emailLocked = false }: { emailLocked?: boolean }) {
   return (
     <>
       <Row gutter={12}>
@@ -38,7 +41,7 @@ export function PersonalFields() {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="E-mail" name="email" rules={[{ pattern: EMAIL_PATTERN, message: MESSAGES.invalidEmail }]}>
-            <Input data-testid="contact-email" type="email" />
+            <Input data-testid="contact-email" type="email" readOnly={emailLocked} />
           </Form.Item>
         </Col>
       </Row>

@@ -95,9 +95,7 @@ function ContactEditor({ contact }: { contact: Contact }) {
   const save = useMutation({
     mutationFn: (values: ContactFormValues) => {
       const full = contactPayload({ ...initial, ...values }, canPickRoles);
-      const body = canAdmin
-        ? full
-        : { name: full.name, email: full.email, phone: full.phone, job_title: full.job_title };
+      const body = canAdmin ? full : { name: full.name, phone: full.phone, job_title: full.job_title };
       return updateContact(contact.uuid, body);
     },
     onSuccess: (updated) => {
@@ -145,7 +143,7 @@ function ContactEditor({ contact }: { contact: Contact }) {
           onFinish={(values) => save.mutate(values)}
           data-testid="contact-form"
         >
-          <PersonalFields />
+          <PersonalFields emailLocked={!canAdmin} />
           {canAdmin ? <AdminFields type={type} canPickRoles={canPickRoles} /> : null}
           <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="contact-save">
             Save
