@@ -8,6 +8,8 @@ import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded';
 import { runMigrations } from '../../apps/api/src/db/migrate';
 import { seedDemo } from '../../apps/api/src/seed/demo';
 import { syncPermissions } from '../../apps/api/src/seed/permissions';
+import { syncPlanTypes } from '../../apps/api/src/seed/plan-types';
+import { seedScale } from '../../apps/api/src/seed/seed-scale';
 
 /**
  * The API as `npm start` runs it (production logging level, real PostgreSQL), on a throw-away database,
@@ -22,7 +24,12 @@ const url = process.env.DATABASE_URL ?? pg?.url('postgres') ?? '';
 const { db, pool } = createDb(url, { max: 20 });
 await runMigrations(db);
 await syncPermissions(db);
+await syncPlanTypes(db);
 await seedDemo(db);
+// SEED_SCALE=1: 2,000 clients and 10,000 plans on top of the demo workspace (bench scale).
+if (process.env.SEED_SCALE === '1') {
+  await seedScale(db);
+}
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0' });
 const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });

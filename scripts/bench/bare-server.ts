@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 /** The baseline: node:http answering fixed bytes, with the same headers the API sends. */
-const body = Buffer.from(process.env.BENCH_BODY ?? '{}');
+// Large answers come as a file: an environment variable is limited to 128 KB on Linux.
+const body = process.env.BENCH_BODY_FILE
+  ? readFileSync(process.env.BENCH_BODY_FILE)
+  : Buffer.from(process.env.BENCH_BODY ?? '{}');
 const server = createServer((_req, res) => {
   res.writeHead(200, {
     'content-type': 'application/json; charset=utf-8',

@@ -1,8 +1,9 @@
 import { benchBundle } from './bundle';
+import { benchScale } from './scale';
 import { benchStartup } from './startup';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -13,4 +14,7 @@ if (all || which.includes('startup')) {
 }
 if (all || which.includes('bundle')) {
   await benchBundle();
+}
+if (all || which.includes('scale')) {
+  await benchScale();
 }

@@ -13,9 +13,12 @@ import { parseQueryString } from './http/query-string';
 import { registerVersionCheck } from './http/version-check';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
+import { customerRoutes } from './modules/customers/customers.routes';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, RateLimiter } from './modules/auth/rate-limiter';
 import { SessionService } from './modules/auth/session.service';
 import { Mailer } from './modules/mail/mailer';
+import { planRoutes } from './modules/plans/plans.routes';
+import { productTypeRoutes } from './modules/product-types/product-types.routes';
 import { globalSearchRoutes } from './modules/search/global-search.routes';
 import { systemRoutes } from './modules/system/system.routes';
 
@@ -28,7 +31,7 @@ export type BuildAppOptions = {
 };
 
 /** API modules, each mounted under /api. Adding a module = one line here (docs/ARCHITECTURE.md). */
-const API_MODULES = [systemRoutes, authRoutes, globalSearchRoutes];
+const API_MODULES = [systemRoutes, authRoutes, globalSearchRoutes, customerRoutes, planRoutes, productTypeRoutes];
 
 export async function buildApp(options: BuildAppOptions) {
   const { config, db } = options;

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasAnyUser, seedDemo } from './seed/demo';
 import { syncPermissions } from './seed/permissions';
+import { syncPlanTypes } from './seed/plan-types';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -21,6 +22,7 @@ try {
 const { db, pool } = createDb(handle.url, { max: 20 });
 await runMigrations(db);
 await syncPermissions(db);
+await syncPlanTypes(db);
 // The demo workspace goes only into an embedded database that has no accounts yet; an external DATABASE_URL is
 // seeded on request (npm run seed:demo).
 const seeded = handle.embedded && !(await hasAnyUser(db)) ? await seedDemo(db) : false;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { PERMISSIONS, type Permission, type UserType } from '@portal/domain';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
-import { contacts, userRoles, users } from '../src/db/schema';
+import { contacts, customers, planTypes, projects, projectUsers, userRoles, users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { SessionService } from '../src/modules/auth/session.service';
 import { ensureRole } from '../src/seed/roles';
@@ -74,3 +75,53 @@ export async function buildActors(db: Database) {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A client; business names are unique per call unless given. */
+export async function buildCustomer(
+  db: Database,
+  overrides: Partial<typeof customers.$inferInsert> = {},
+): Promise<typeof customers.$inferSelect> {
+  const [row] = await db
+    .insert(customers)
+    .values({ businessName: `Client ${unique()}`, ...overrides })
+    .returning();
+  if (!row) {
+    throw new Error('customer not created');
+  }
+  return row;
+}
+
+/**
+ * A plan of the given plan type (seeded reference data, retainer by default) with its manager as the one member.
+ * A client is created unless customerId is given (null for none).
+ */
+export async function buildPlan(
+  db: Database,
+  overrides: Partial<typeof projects.$inferInsert> & { planType?: string; members?: number[] } = {},
+): Promise<typeof projects.$inferSelect> {
+  const { planType = 'retainer', members = [], ...values } = overrides;
+  const [type] = await db.select().from(planTypes).where(eq(planTypes.name, planType));
+  const customerId = values.customerId === undefined ? (await buildCustomer(db)).id : values.customerId;
+  const [row] = await db
+    .insert(projects)
+    .values({
+      title: `Plan ${unique()}`,
+      isRetainer: type?.projectType === 'retainer',
+      planTypeId: type?.id,
+      refillMinutes: type?.refillMinutes ?? 0,
+      ...values,
+      customerId,
+    })
+    .returning();
+  if (!row) {
+    throw new Error('plan not created');
+  }
+  const people = new Set(members);
+  if (row.projectManagerId) {
+    people.add(row.projectManagerId);
+  }
+  if (people.size) {
+    await db.insert(projectUsers).values([...people].map((userId) => ({ projectId: row.id, userId })));
+  }
+  return row;
+}

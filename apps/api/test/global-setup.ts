@@ -8,6 +8,7 @@ import { createDb } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
 import { syncPermissions } from '../src/seed/permissions';
+import { syncPlanTypes } from '../src/seed/plan-types';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -61,6 +62,7 @@ export default async function setup(project: TestProject) {
   const { db, pool } = createDb(withDatabase(adminUrl, templateDatabase), { max: 1 });
   await runMigrations(db);
   await syncPermissions(db);
+  await syncPlanTypes(db);
   await pool.end();
 
   project.provide('pgAdminUrl', adminUrl);

@@ -45,6 +45,9 @@ export const MESSAGES = {
   unknownReference: 'This item does not exist',
   invalidReloadAmount: 'Enter the reload amount as hours:minutes',
   nameTaken: 'This name is already taken',
+  managerMustBeStaff: 'Choose an active staff member or freelancer as manager',
+  customerHasPlans: 'This client still has plans; move or delete them before deleting the client',
+  deleted: 'Deleted.',
 
   // Error catalogue (doc 1 §8, doc 2 §8)
   unauthorized: 'Your not authorized.',

@@ -32,6 +32,45 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
   'GET /api/user': { expect: anyUser },
   'POST /api/logout': { expect: anyUser },
   'GET /api/global-search': { expect: staff, url: '/api/global-search?search_term=a' },
+  // Clients, plans, plan types, project users, product types (issue 3): staff only, except the people pickers.
+  'GET /api/customers': { expect: { ...staff, freelancer: 'deny' } },
+  'GET /api/customers/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/customers/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/customers': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
+  'PUT /api/customers/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/customers/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'DELETE /api/customers/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/customers/00000000-0000-4000-8000-000000000000',
+  },
+  'GET /api/plans': { expect: { ...staff, freelancer: 'deny' } },
+  'GET /api/projects': { expect: { ...staff, freelancer: 'deny' } },
+  'GET /api/projects/lite': { expect: { ...staff, freelancer: 'deny' } },
+  'GET /api/projects/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/projects/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/projects': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
+  'PUT /api/projects/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/projects/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'GET /api/projects/:uuid/users': { expect: staff, url: '/api/projects/00000000-0000-4000-8000-000000000000/users' },
+  'GET /api/project-users': { expect: staff },
+  'GET /api/product-types': { expect: { ...staff, freelancer: 'deny' } },
+  'POST /api/product-types': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
+  'PUT /api/product-types/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/product-types/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'DELETE /api/product-types/:uuid': {
   'GET /api/docs': { expect: everyone },
   'GET /api/docs/json': { expect: everyone },
   'GET /api/docs/yaml': { expect: everyone },

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { contacts, userRoles, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
+import { seedDemoClients } from './demo-clients';
 import { DEMO_ROLES, ensureRole } from './roles';
 
 export const DEMO_PASSWORD = 'portal-demo-2026';
@@ -73,5 +74,6 @@ export async function seedDemo(db: Database): Promise<boolean> {
       }
     }
   });
+  await seedDemoClients(db);
   return true;
 }

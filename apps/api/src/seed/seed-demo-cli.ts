@@ -4,6 +4,7 @@ import { openDatabase } from '../db/database';
 import { runMigrations } from '../db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo';
 import { syncPermissions } from './permissions';
+import { syncPlanTypes } from './plan-types';
 
 /** `npm run seed:demo`: seeds the demo workspace into DATABASE_URL (or the embedded database). */
 const config = loadConfig();
@@ -12,6 +13,7 @@ const { db, pool } = createDb(handle.url, { max: 2 });
 try {
   await runMigrations(db);
   await syncPermissions(db);
+  await syncPlanTypes(db);
   const seeded = await seedDemo(db);
   console.log(seeded ? 'Demo workspace seeded.' : 'Demo workspace already present; nothing changed.');
   for (const account of DEMO_ACCOUNTS) {

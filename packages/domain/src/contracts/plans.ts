@@ -81,14 +81,24 @@ export const planCreateSchema = z
     status: z.literal('active').optional(),
     start_date: z.iso.date().optional(),
   })
-  .superRefine((value, ctx) => {
-    const hasCustomer = Boolean(value.customer_id);
-    const hasName = Boolean(value.business_name);
-    if (hasCustomer === hasName) {
-      const message = hasCustomer ? MESSAGES.clientChoiceConflict : MESSAGES.required;
-      ctx.addIssue({ code: 'custom', path: ['customer_id'], message });
-    }
-  });
+  .superRefine(
+    (value, ctx) => {
+      const hasCustomer = Boolean(value.customer_id);
+      const hasName = Boolean(value.business_name);
+      if (hasCustomer === hasName) {
+        const message = hasCustomer ? MESSAGES.clientChoiceConflict : MESSAGES.required;
+        ctx.addIssue({ code: 'custom', path: ['customer_id'], message });
+      }
+    },
+    {
+      // Also when other fields are missing, so an empty form reports the client field with the others; skipped
+      // only when the two client fields are themselves malformed (their own message says why).
+      when: (payload) =>
+        typeof payload.value === 'object' &&
+        payload.value !== null &&
+        !payload.issues.some((i) => i.path?.[0] === 'customer_id' || i.path?.[0] === 'business_name'),
+    },
+  );
 export type PlanCreateInput = z.input<typeof planCreateSchema>;
 export const planCreateResponseSchema = z.object({ data: z.object({ uuid: z.uuid() }) });
 

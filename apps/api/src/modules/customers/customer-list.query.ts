@@ -1,0 +1,77 @@
+import type { customerListQuerySchema } from '@portal/domain';
+import { and, asc, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { customers } from '../../db/schema';
+import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
+import { type CustomerListRow, presentCustomerListItem } from './customers.presenter';
+
+export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
+
+/**
+ * GET customers: one query answers the page, both counts and the total. The counts are correlated subqueries on
+ * indexed foreign keys (projects_customer_idx, contact_customers_customer_idx) evaluated for the page's rows only,
+ * so a 999-row selector page costs one round trip, not one per client.
+ */
+export async function listCustomers(db: Database, query: CustomerListQuery) {
+  const conditions: SQL[] = [];
+  const statuses = query.filters?.status;
+  if (statuses?.length) {
+    conditions.push(inArray(customers.status, statuses));
+  }
+  if (query.search_term) {
+    const pattern = containsPattern(query.search_term);
+    const match = or(
+      ilike(customers.businessName, pattern),
+      ilike(customers.abbreviation, pattern),
+      ilike(customers.email, pattern),
+    );
+    if (match) {
+      conditions.push(match);
+    }
+  }
+  const direction = query.sort?.direction === 'desc' ? desc : asc;
+  const byName = direction(sql`lower(${customers.businessName})`);
+  const order =
+    query.sort?.by === 'created_at'
+      ? [direction(customers.createdAt), direction(customers.id)]
+      : query.sort?.by === 'status'
+        ? [direction(customers.status), byName, direction(customers.id)]
+        : [byName, direction(customers.id)];
+
+  const rows = await db
+    .select({
+      uuid: customers.uuid,
+      businessName: customers.businessName,
+      status: customers.status,
+      abbreviation: customers.abbreviation,
+      phone: customers.phone,
+      email: customers.email,
+      website: customers.website,
+      createdAt: customers.createdAt,
+      // Written out with aliases: inside a one-table select Drizzle leaves column names unqualified, which would
+      // bind customer ids to the subquery's own table.
+      plansCount: sql<number>`(select count(*)::int from projects p where p.customer_id = customers.id)`,
+      contactsCount: sql<number>`(select count(*)::int from contact_customers cc where cc.customer_id = customers.id)`,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(customers)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(query.page.size)
+    .offset(pageOffset(query.page));
+
+  // Past the last page there is no row to carry the window total, so count separately (rare).
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page.number > 1) {
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(customers)
+      .where(and(...conditions));
+    total = counted?.n ?? 0;
+  }
+  return {
+    data: rows.map((row: CustomerListRow) => presentCustomerListItem(row)),
+    meta: listMeta(total, query.page),
+  };
+}

@@ -1,0 +1,79 @@
+import {
+  customerInputSchema,
+  customerListQuerySchema,
+  customerListResponseSchema,
+  customerResponseSchema,
+  customerUpdateSchema,
+  MESSAGES,
+  messageBodySchema,
+  uuidParam,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access, requirePrincipal } from '../../http/access';
+import { errorResponses } from '../../http/responses';
+import { listCustomers } from './customer-list.query';
+import { createCustomer, deleteCustomer, getCustomer, updateCustomer } from './customers.service';
+
+const tags = ['customers'];
+
+/** Clients (customers). Staff only: freelancers and client contacts never see the agency's client list. */
+export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/customers',
+    {
+      config: { access: access.regular('CUSTOMERS_READ') },
+      schema: {
+        tags,
+        querystring: customerListQuerySchema,
+        response: { 200: customerListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => listCustomers(app.ctx.db, request.query),
+  );
+
+  app.get(
+    '/customers/:uuid',
+    {
+      config: { access: access.regular('CUSTOMERS_READ') },
+      schema: { tags, params: uuidParam, response: { 200: customerResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({ data: await getCustomer(app.ctx.db, request.params.uuid) }),
+  );
+
+  app.post(
+    '/customers',
+    {
+      config: { access: access.regular('CUSTOMERS_CREATE') },
+      schema: { tags, body: customerInputSchema, response: { 200: customerResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({
+      data: await createCustomer(app.ctx.db, request.body, requirePrincipal(request).userId),
+    }),
+  );
+
+  app.put(
+    '/customers/:uuid',
+    {
+      config: { access: access.regular('CUSTOMERS_UPDATE') },
+      schema: {
+        tags,
+        params: uuidParam,
+        body: customerUpdateSchema,
+        response: { 200: customerResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await updateCustomer(app.ctx.db, request.params.uuid, request.body) }),
+  );
+
+  app.delete(
+    '/customers/:uuid',
+    {
+      config: { access: access.regular('CUSTOMERS_DESTROY') },
+      schema: { tags, params: uuidParam, response: { 200: messageBodySchema, ...errorResponses } },
+    },
+    async (request) => {
+      await deleteCustomer(app.ctx.db, request.params.uuid);
+      return { message: MESSAGES.deleted };
+    },
+  );
+};

@@ -1,0 +1,121 @@
+import {
+  planCreateResponseSchema,
+  planCreateSchema,
+  planListQuerySchema,
+  planListResponseSchema,
+  planLiteListResponseSchema,
+  planResponseSchema,
+  planTypesResponseSchema,
+  planUpdateSchema,
+  projectUserListQuerySchema,
+  projectUserListResponseSchema,
+  uuidParam,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access, requirePrincipal } from '../../http/access';
+import { errorResponses } from '../../http/responses';
+import { createPlan } from './create-plan';
+import { listPlans, listPlansLite } from './plan-list.query';
+import { findVisiblePlanId, getPlan, listPlanTypes, updatePlan } from './plans.service';
+import { listProjectUsers } from './project-users.query';
+
+const tags = ['plans'];
+
+/** Plans (projects in the API), plan types and the people on plans. Plans are staff-only (regular users). */
+export const planRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/plans',
+    {
+      config: { access: access.regular('PROJECTS_READ') },
+      schema: { tags, response: { 200: planTypesResponseSchema, ...errorResponses } },
+    },
+    async () => ({ data: await listPlanTypes(app.ctx.db) }),
+  );
+
+  app.get(
+    '/projects',
+    {
+      config: { access: access.regular('PROJECTS_READ') },
+      schema: { tags, querystring: planListQuerySchema, response: { 200: planListResponseSchema, ...errorResponses } },
+    },
+    async (request) => listPlans(app.ctx.db, request.query, requirePrincipal(request).userId),
+  );
+
+  app.get(
+    '/projects/lite',
+    {
+      config: { access: access.regular('PROJECTS_READ') },
+      schema: {
+        tags,
+        querystring: planListQuerySchema,
+        response: { 200: planLiteListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => listPlansLite(app.ctx.db, request.query, requirePrincipal(request).userId),
+  );
+
+  app.get(
+    '/projects/:uuid',
+    {
+      config: { access: access.regular('PROJECTS_READ') },
+      schema: { tags, params: uuidParam, response: { 200: planResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({ data: await getPlan(app.ctx.db, request.params.uuid, requirePrincipal(request).userId) }),
+  );
+
+  app.post(
+    '/projects',
+    {
+      config: { access: access.regular('PROJECTS_CREATE') },
+      schema: { tags, body: planCreateSchema, response: { 200: planCreateResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({ data: await createPlan(app.ctx.db, request.body, requirePrincipal(request).userId) }),
+  );
+
+  app.put(
+    '/projects/:uuid',
+    {
+      config: { access: access.regular('PROJECTS_UPDATE') },
+      schema: {
+        tags,
+        params: uuidParam,
+        body: planUpdateSchema,
+        response: { 200: planResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: await updatePlan(app.ctx.db, request.params.uuid, request.body, requirePrincipal(request).userId),
+    }),
+  );
+
+  // Pickers for task assignment need these, so freelancers may call them too (no plan permission required).
+  app.get(
+    '/projects/:uuid/users',
+    {
+      config: { access: access.staff() },
+      schema: {
+        tags,
+        params: uuidParam,
+        querystring: projectUserListQuerySchema,
+        response: { 200: projectUserListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const planId = await findVisiblePlanId(app.ctx.db, request.params.uuid, requirePrincipal(request).userId);
+      return listProjectUsers(app.ctx.db, request.query, planId);
+    },
+  );
+
+  app.get(
+    '/project-users',
+    {
+      config: { access: access.staff() },
+      schema: {
+        tags,
+        querystring: projectUserListQuerySchema,
+        response: { 200: projectUserListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => listProjectUsers(app.ctx.db, request.query),
+  );
+};

@@ -1,0 +1,116 @@
+import { MESSAGES, type Plan, type planUpdateSchema } from '@portal/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { planTypes, projects, projectUsers } from '../../db/schema';
+import { notFound, validationError } from '../../http/errors';
+import { parseRefill } from './create-plan';
+import { selectPlans, visiblePlans } from './plan-list.query';
+import { presentPlan, presentPlanType } from './plans.presenter';
+import { findStaffUserIds } from './staff-users';
+
+type PlanUpdateInput = z.output<typeof planUpdateSchema>;
+
+/** GET plans: the plan types in their display order. */
+export async function listPlanTypes(db: Database) {
+  const rows = await db.select().from(planTypes).orderBy(asc(planTypes.sortOrder), asc(planTypes.name));
+  return rows.map(presentPlanType);
+}
+
+/** The internal id of a plan the viewer may see; unknown and other people's personal plans are both 404. */
+export async function findVisiblePlanId(db: Database, uuid: string, viewerId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.uuid, uuid), visiblePlans(viewerId)))
+    .limit(1);
+  if (!row) {
+    throw notFound();
+  }
+  return row.id;
+}
+
+export async function getPlan(db: Database, uuid: string, viewerId: number): Promise<Plan> {
+  const id = await findVisiblePlanId(db, uuid, viewerId);
+  const [row] = await selectPlans(db).where(eq(projects.id, id)).limit(1);
+  if (!row) {
+    throw notFound();
+  }
+  return presentPlan(row);
+}
+
+/**
+ * PUT projects/{uuid}: changed fields only. members replaces the plan's people (user uuids); the manager is always
+ * one of them, so a new manager is added and the current one cannot be dropped by a members list alone.
+ */
+export async function updatePlan(db: Database, uuid: string, input: PlanUpdateInput, viewerId: number) {
+  const id = await findVisiblePlanId(db, uuid, viewerId);
+  const [plan] = await db
+    .select({ managerId: projects.projectManagerId, refillEditable: planTypes.refillEditable })
+    .from(projects)
+    .leftJoin(planTypes, eq(planTypes.id, projects.planTypeId))
+    .where(eq(projects.id, id));
+  const errors: Record<string, string[]> = {};
+  const changes: Partial<typeof projects.$inferInsert> = {};
+  if (input.title !== undefined) {
+    changes.title = input.title;
+  }
+  if (input.status !== undefined) {
+    changes.status = input.status;
+  }
+  if (input.start_date !== undefined) {
+    changes.startDate = input.start_date;
+  }
+  if (input.time_report !== undefined) {
+    changes.timeReport = input.time_report;
+  }
+  // A type with a fixed reload amount keeps it; only editable types take a new one.
+  if (input.refill !== undefined && plan?.refillEditable !== false) {
+    const minutes = parseRefill(input.refill);
+    if (minutes === null) {
+      errors.refill = [MESSAGES.invalidReloadAmount];
+    } else {
+      changes.refillMinutes = minutes;
+    }
+  }
+  const staff = await findStaffUserIds(db, [
+    ...(input.project_manager_id ? [input.project_manager_id] : []),
+    ...(input.members ?? []),
+  ]);
+  let managerId = plan?.managerId ?? null;
+  if (input.project_manager_id !== undefined) {
+    managerId = input.project_manager_id === null ? null : (staff.get(input.project_manager_id) ?? null);
+    if (input.project_manager_id !== null && managerId === null) {
+      errors.project_manager_id = [MESSAGES.managerMustBeStaff];
+    }
+    changes.projectManagerId = managerId;
+  }
+  const memberIds = input.members?.map((u) => staff.get(u));
+  if (memberIds?.some((m) => m === undefined)) {
+    errors.members = [MESSAGES.unknownReference];
+  }
+  if (Object.keys(errors).length) {
+    throw validationError(errors);
+  }
+
+  await db.transaction(async (tx) => {
+    await tx
+      .update(projects)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(projects.id, id));
+    if (memberIds) {
+      await tx.delete(projectUsers).where(eq(projectUsers.projectId, id));
+    }
+    const people = new Set<number>(memberIds as number[] | undefined);
+    if (managerId !== null && (memberIds || input.project_manager_id)) {
+      people.add(managerId);
+    }
+    if (people.size) {
+      await tx
+        .insert(projectUsers)
+        .values([...people].map((userId) => ({ projectId: id, userId })))
+        .onConflictDoNothing();
+    }
+  });
+  return getPlan(db, uuid, viewerId);
+}

@@ -1,0 +1,65 @@
+import { APP_USER_TYPES, type ProjectUser, type projectUserListQuerySchema } from '@portal/domain';
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { contacts, users } from '../../db/schema';
+import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
+
+export type ProjectUserListQuery = z.output<typeof projectUserListQuerySchema>;
+
+/**
+ * GET projects/{uuid}/users (that plan's members) and GET project-users (everyone with a login who works in the
+ * app: staff and freelancers, for pickers). uuid is the user's, the one plan payloads take.
+ */
+export async function listProjectUsers(db: Database, query: ProjectUserListQuery, projectId?: number) {
+  const filters = query.filters ?? {};
+  const conditions: SQL[] = [];
+  if (projectId === undefined) {
+    conditions.push(inArray(contacts.type, [...APP_USER_TYPES]));
+  } else {
+    conditions.push(
+      sql`exists (select 1 from project_users pu where pu.project_id = ${projectId} and pu.user_id = users.id)`,
+    );
+  }
+  if (filters['auth_users.status']?.length) {
+    conditions.push(inArray(users.status, filters['auth_users.status']));
+  }
+  if (filters.type?.length) {
+    conditions.push(inArray(contacts.type, filters.type));
+  }
+  if (query.search_term) {
+    conditions.push(ilike(contacts.name, containsPattern(query.search_term)));
+  }
+  const direction = query.sort?.direction === 'desc' ? desc : asc;
+  const where = and(...conditions);
+  const rows = await db
+    .select({
+      uuid: users.uuid,
+      name: contacts.name,
+      status: users.status,
+      type: contacts.type,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(users)
+    .innerJoin(contacts, eq(contacts.userId, users.id))
+    .where(where)
+    .orderBy(direction(sql`lower(${contacts.name})`), asc(users.id))
+    .limit(query.page.size)
+    .offset(pageOffset(query.page));
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page.number > 1) {
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .innerJoin(contacts, eq(contacts.userId, users.id))
+      .where(where);
+    total = counted?.n ?? 0;
+  }
+  const data: ProjectUser[] = rows.map((r) => ({
+    uuid: r.uuid,
+    name: r.name,
+    status: r.status as ProjectUser['status'],
+    type: r.type as ProjectUser['type'],
+  }));
+  return { data, meta: listMeta(total, query.page) };
+}

@@ -1,0 +1,51 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTestApp } from '../../test/test-app';
+import { contactCustomers, contacts, customers, projects, projectUsers } from '../db/schema';
+import { seedDemo } from './demo';
+import { DEMO_CLIENT_COUNT, DEMO_PLAN_COUNT } from './demo-clients';
+import { seedScale } from './seed-scale';
+
+let close: () => Promise<void>;
+let db: Awaited<ReturnType<typeof getTestApp>>['db'];
+
+beforeAll(async () => {
+  ({ close, db } = await getTestApp());
+});
+afterAll(() => close());
+
+const count = async (table: typeof customers | typeof projects) =>
+  (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
+
+describe('demo and scale seeds', () => {
+  it('seeds about 12 clients and 25 plans across types and statuses, with the demo contact on one client', async () => {
+    expect(await seedDemo(db)).toBe(true);
+    expect(DEMO_CLIENT_COUNT).toBe(12);
+    expect(DEMO_PLAN_COUNT).toBe(25);
+    expect(await count(customers)).toBe(12);
+    expect(await count(projects)).toBe(25);
+    const statuses = await db.selectDistinct({ status: projects.status }).from(projects);
+    expect(statuses.length).toBeGreaterThanOrEqual(5);
+    const inactive = await db.select().from(customers).where(eq(customers.status, 'inactive'));
+    expect(inactive.length).toBeGreaterThan(0);
+    const links = await db
+      .select({ email: contacts.email, client: customers.businessName })
+      .from(contactCustomers)
+      .innerJoin(contacts, eq(contacts.id, contactCustomers.contactId))
+      .innerJoin(customers, eq(customers.id, contactCustomers.customerId))
+      .where(eq(contacts.email, 'client@demo.test'));
+    expect(links).toEqual([{ email: 'client@demo.test', client: 'Harbor Dental Clinic' }]);
+    const withoutManager = await db.select().from(projects).where(sql`${projects.projectManagerId} is null`);
+    expect(withoutManager).toEqual([]);
+    expect((await db.select().from(projectUsers)).length).toBeGreaterThanOrEqual(25);
+    expect(await seedDemo(db)).toBe(false);
+  });
+
+  it('generates the scale data set-based, once', async () => {
+    const result = await seedScale(db, { clients: 40, plans: 200 });
+    expect(result).toEqual({ clients: 40, plans: 200, skipped: false });
+    expect(await count(customers)).toBe(12 + 40);
+    expect(await count(projects)).toBe(25 + 200);
+    expect((await seedScale(db, { clients: 40, plans: 200 })).skipped).toBe(true);
+  });
+});
