@@ -27,9 +27,3 @@ export async function acceptInvite(token: string): Promise<string> {
   }
   return body.data?.customer ? `You joined ${body.data.customer.business_name}.` : 'Invitation accepted.';
 }
-
-/** The invite token of a /register?invite= or /login?invite= address. */
-export function inviteTokenFrom(search: string): string | null {
-  const token = new URLSearchParams(search).get('invite')?.trim();
-  return token ? token : null;
-}
