@@ -13,14 +13,19 @@ import { parseQueryString } from './http/query-string';
 import { registerVersionCheck } from './http/version-check';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
-import { customerRoutes } from './modules/customers/customers.routes';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, RateLimiter } from './modules/auth/rate-limiter';
 import { SessionService } from './modules/auth/session.service';
+import { contactRoutes } from './modules/contacts/contacts.routes';
+import { customerRoutes } from './modules/customers/customers.routes';
+import { groupRoutes } from './modules/groups/groups.routes';
+import { inviteRoutes } from './modules/invites/invites.routes';
 import { Mailer } from './modules/mail/mailer';
 import { planRoutes } from './modules/plans/plans.routes';
 import { productTypeRoutes } from './modules/product-types/product-types.routes';
+import { roleRoutes } from './modules/roles/roles.routes';
 import { globalSearchRoutes } from './modules/search/global-search.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { userRoutes } from './modules/users/users.routes';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -31,7 +36,19 @@ export type BuildAppOptions = {
 };
 
 /** API modules, each mounted under /api. Adding a module = one line here (docs/ARCHITECTURE.md). */
-const API_MODULES = [systemRoutes, authRoutes, globalSearchRoutes, customerRoutes, planRoutes, productTypeRoutes];
+const API_MODULES = [
+  systemRoutes,
+  authRoutes,
+  globalSearchRoutes,
+  customerRoutes,
+  planRoutes,
+  productTypeRoutes,
+  contactRoutes,
+  inviteRoutes,
+  roleRoutes,
+  groupRoutes,
+  userRoutes,
+];
 
 export async function buildApp(options: BuildAppOptions) {
   const { config, db } = options;

@@ -48,6 +48,14 @@ export const MESSAGES = {
   managerMustBeStaff: 'Choose an active staff member or freelancer as manager',
   customerHasPlans: 'This client still has plans; move or delete them before deleting the client',
   deleted: 'Deleted.',
+  cannotDeleteSelf: 'You cannot delete yourself',
+  contactWithoutEmail: 'This contact has no e-mail address',
+  rolesOnlyForStaff: 'Roles can only be given to staff and freelancers',
+  roleAboveOwn: 'You cannot give a role with permissions you do not have',
+  roleInUse: (n: number) =>
+    `This role is assigned to ${n} ${n === 1 ? 'user' : 'users'}; remove it from them before deleting it`,
+  userAboveOwn: 'You cannot change a user who has permissions you do not have',
+  onlyOwnProfileFields: 'You can only change your name, phone, job title and notification preferences',
 
   // Error catalogue (doc 1 §8, doc 2 §8)
   unauthorized: 'Your not authorized.',

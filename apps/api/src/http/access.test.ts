@@ -32,6 +32,67 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
   'GET /api/user': { expect: anyUser },
   'POST /api/logout': { expect: anyUser },
   'GET /api/global-search': { expect: staff, url: '/api/global-search?search_term=a' },
+  // Contacts, invites, roles, groups, users (issue 3). Unknown uuids answer 404 to those let through.
+  'GET /api/contacts': { expect: { ...staff, freelancer: 'deny' } },
+  'GET /api/contacts/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/contacts/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/contacts': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
+  'PUT /api/contacts/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/contacts/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'DELETE /api/contacts/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/contacts/00000000-0000-4000-8000-000000000000',
+  },
+  'GET /api/customer-invite': { expect: { ...staff, freelancer: 'deny' } },
+  'POST /api/customer-invite': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
+  'POST /api/customer-invite/:uuid/resend': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/customer-invite/00000000-0000-4000-8000-000000000000/resend',
+  },
+  'PUT /api/customer-invite/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/customer-invite/00000000-0000-4000-8000-000000000000',
+    payload: { status: 'cancelled' },
+  },
+  'GET /api/customer-invite/preview': { expect: everyone, url: '/api/customer-invite/preview?token=made-up' },
+  'POST /api/customer-invite/accept': { expect: anyUser, payload: { token: 'made-up' } },
+  'GET /api/roles': { expect: { ...staff, manager: 'deny', freelancer: 'deny' } },
+  'GET /api/roles/:uuid': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/roles/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/roles': { expect: { ...staff, manager: 'deny', freelancer: 'deny' }, payload: {} },
+  'PUT /api/roles/:uuid': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/roles/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'DELETE /api/roles/:uuid': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/roles/00000000-0000-4000-8000-000000000000',
+  },
+  'GET /api/permissions': { expect: { ...staff, manager: 'deny', freelancer: 'deny' } },
+  'GET /api/groups': { expect: { ...staff, manager: 'deny', freelancer: 'deny' } },
+  'GET /api/groups/:uuid': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/groups/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/groups': { expect: { ...staff, manager: 'deny', freelancer: 'deny' }, payload: {} },
+  'PUT /api/groups/:uuid': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/groups/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'DELETE /api/groups/:uuid': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/groups/00000000-0000-4000-8000-000000000000',
+  },
+  'GET /api/users': { expect: { ...staff, freelancer: 'deny' } },
   // Clients, plans, plan types, project users, product types (issue 3): staff only, except the people pickers.
   'GET /api/customers': { expect: { ...staff, freelancer: 'deny' } },
   'GET /api/customers/:uuid': {
@@ -71,6 +132,9 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
     payload: {},
   },
   'DELETE /api/product-types/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/product-types/00000000-0000-4000-8000-000000000000',
+  },
   'GET /api/docs': { expect: everyone },
   'GET /api/docs/json': { expect: everyone },
   'GET /api/docs/yaml': { expect: everyone },

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { contacts, userRoles, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedDemoClients } from './demo-clients';
+import { seedDemoContacts } from './demo-contacts';
 import { DEMO_ROLES, ensureRole } from './roles';
 
 export const DEMO_PASSWORD = 'portal-demo-2026';
@@ -75,5 +76,6 @@ export async function seedDemo(db: Database): Promise<boolean> {
     }
   });
   await seedDemoClients(db);
+  await seedDemoContacts(db);
   return true;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { USER_TYPES } from '../user-types';
+import { USER_STATUSES, USER_TYPES } from '../user-types';
 import { listResponseSchema, optionalText, requiredText } from './common';
-import { listQuerySchema } from './lists';
+import { listQuerySchema, oneOrMany } from './lists';
 
 /** Product types (GET with page[size]=999, sort[by]=name; admins create, edit and delete). */
 export const productTypeSchema = z.object({
@@ -26,6 +26,7 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 export const roleListResponseSchema = listResponseSchema(roleSchema);
+export const roleListQuerySchema = listQuerySchema({ filters: {}, sortBy: ['name', 'users_count'] });
 export const roleInputSchema = z.object({
   name: requiredText(100),
   description: optionalText(500),
@@ -50,3 +51,20 @@ export const groupInputSchema = z.object({
   members: z.array(z.uuid()).max(1000),
 });
 export const groupResponseSchema = z.object({ data: groupSchema });
+
+/** Logins (GET users) for the role and group member pickers; uuid is the user's, contact_uuid the profile's. */
+export const userListItemSchema = z.object({
+  uuid: z.uuid(),
+  contact_uuid: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  type: z.enum(USER_TYPES),
+  status: z.enum(USER_STATUSES),
+  roles: z.array(z.object({ uuid: z.uuid(), name: z.string() })),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+export const userListQuerySchema = listQuerySchema({
+  filters: { type: oneOrMany(z.enum(USER_TYPES)), status: oneOrMany(z.enum(USER_STATUSES)) },
+  sortBy: ['name', 'email', 'created_at'],
+});
+export const userListResponseSchema = listResponseSchema(userListItemSchema);

@@ -35,6 +35,8 @@ export const registerInputSchema = withConfirmation(
     email: emailField,
     password: passwordField,
     password_confirmation: z.string().min(1, MESSAGES.required),
+    /** The token of a customer invite link: the new account is attached to the inviting client. */
+    invite_token: z.string().max(200).optional(),
   }),
 );
 export type RegisterInput = z.input<typeof registerInputSchema>;

@@ -7,7 +7,9 @@ import { MESSAGES } from '../messages';
  */
 z.config({
   customError: (issue) => {
-    if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) {
+    // A missing choice (an enum or literal left empty) is missing too, not an 'Invalid option'.
+    const missing = issue.input === undefined || issue.input === null;
+    if (missing && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) {
       return MESSAGES.required;
     }
     return undefined;

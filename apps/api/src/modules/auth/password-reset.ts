@@ -3,9 +3,48 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { escapeHtml } from '../mail/html';
 import type { RequestMeta } from './login';
 import { hashPassword } from './passwords';
 import { generateToken, hashToken } from './tokens';
+
+/** Stores a one-time reset token for the user and returns the /reset link that carries it. */
+async function issueResetLink(ctx: AppContext, userId: number, email: string, minutes: number): Promise<string> {
+  const token = generateToken();
+  await ctx.db.insert(passwordResetTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + minutes * 60_000),
+  });
+  return `${ctx.config.appUrl}/reset?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+}
+
+/** A new login made by an admin has no usable password until its owner picks one; the link lasts a week. */
+export const WELCOME_LINK_MINUTES = 7 * 24 * 60;
+
+/**
+ * Mails a new staff or freelancer login the link to choose its first password. It is the reset flow with a longer
+ * window, so setting the password, its single use and the sign-out of other sessions behave the same.
+ */
+export async function sendWelcomeSetPasswordLink(
+  ctx: AppContext,
+  user: { id: number; email: string; name: string },
+): Promise<void> {
+  const link = await issueResetLink(ctx, user.id, user.email, WELCOME_LINK_MINUTES);
+  const name = escapeHtml(user.name);
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Welcome to Agency Portal — set your password',
+    text: [
+      `Hello ${user.name},`,
+      '',
+      'An account has been created for you on Agency Portal.',
+      'Choose your password here (the link works once, for 7 days):',
+      link,
+    ].join('\n'),
+    html: `<p>Hello ${name},</p><p>An account has been created for you on Agency Portal.</p><p><a href="${link}">Choose your password</a> (the link works once, for 7 days).</p>`,
+  });
+}
 
 /** Mails a reset link when the account exists. The caller answers the same either way. */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
@@ -17,14 +56,8 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
   if (user?.status !== 'active') {
     return;
   }
-  const token = generateToken();
   const minutes = ctx.config.auth.passwordResetMinutes;
-  await ctx.db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + minutes * 60_000),
-  });
-  const link = `${ctx.config.appUrl}/reset?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+  const link = await issueResetLink(ctx, user.id, email, minutes);
   await ctx.mailer.send({
     to: email,
     subject: 'Reset your Agency Portal password',

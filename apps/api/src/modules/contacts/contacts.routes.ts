@@ -1,0 +1,83 @@
+import {
+  contactCreateSchema,
+  contactListQuerySchema,
+  contactListResponseSchema,
+  contactResponseSchema,
+  contactUpdateSchema,
+  messageBodySchema,
+  uuidParam,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access, requirePrincipal } from '../../http/access';
+import { errorResponses } from '../../http/responses';
+import { createContact, deleteContact, updateContact } from './contact-commands';
+import { assertCanReadContact, getContact, listContacts } from './contact-queries';
+
+const tags = ['contacts'];
+
+/** Contacts: staff, freelancers and client people (doc 1 §3, §7). The Users admin screen lists them too. */
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/contacts',
+    {
+      config: { access: access.staff('CONTACTS_READ') },
+      schema: {
+        tags,
+        querystring: contactListQuerySchema,
+        response: { 200: contactListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => listContacts(app.ctx.db, request.query),
+  );
+
+  app.get(
+    '/contacts/:uuid',
+    {
+      // CONTACTS_READ, or one's own contact (the Profile menu item): checked in the handler.
+      config: { access: access.staff() },
+      schema: { tags, params: uuidParam, response: { 200: contactResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      assertCanReadContact(requirePrincipal(request), request.params.uuid);
+      return { data: await getContact(app.ctx.db, { uuid: request.params.uuid }) };
+    },
+  );
+
+  app.post(
+    '/contacts',
+    {
+      config: { access: access.staff('CONTACTS_CREATE') },
+      schema: { tags, body: contactCreateSchema, response: { 200: contactResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({ data: await createContact(app.ctx, requirePrincipal(request), request.body) }),
+  );
+
+  app.put(
+    '/contacts/:uuid',
+    {
+      // CONTACTS_UPDATE, or one's own profile fields: checked in the command.
+      config: { access: access.staff() },
+      schema: {
+        tags,
+        params: uuidParam,
+        body: contactUpdateSchema,
+        response: { 200: contactResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: await updateContact(app.ctx, requirePrincipal(request), request.params.uuid, request.body),
+    }),
+  );
+
+  app.delete(
+    '/contacts/:uuid',
+    {
+      config: { access: access.staff('CONTACTS_DESTROY') },
+      schema: { tags, params: uuidParam, response: { 200: messageBodySchema, ...errorResponses } },
+    },
+    async (request) => {
+      await deleteContact(app.ctx, requirePrincipal(request), request.params.uuid);
+      return { message: 'Contact deleted.' };
+    },
+  );
+};
