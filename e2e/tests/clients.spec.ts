@@ -129,4 +129,20 @@ test('a client is created, gets a plan and an invited contact who registers from
   await page.getByTestId('invite-cancel-confirm').click();
   await expect(page.getByTestId('client-invites-empty')).toHaveText('There is no pending invites');
   await screenshot(page, 'client-with-contact');
+
+  // Someone who already has an account follows the link, chooses to sign in, and joins the client.
+  await inviteByEmail(page, 'client@demo.test');
+  const existingLink = /https?:\/\/\S+\/register\?invite=\S+/.exec(await latestMailTo('client@demo.test'))?.[0];
+  const context = await browser.newContext();
+  const guest = await context.newPage();
+  await guest.goto(existingLink as string);
+  await guest.getByTestId('invite-sign-in').click();
+  await expect(guest).toHaveURL(/\/login\?invite=/);
+  await expect(guest.getByTestId('login-invite')).toBeVisible();
+  await signIn(guest, 'client@demo.test');
+  await expect(guest.getByText(`You joined ${CLIENT}.`)).toBeVisible();
+  await expect(guest.getByTestId('client-notice')).toBeVisible();
+  await context.close();
+  await page.reload();
+  await expect(page.getByTestId('client-contact').filter({ hasText: 'client@demo.test' })).toBeVisible();
 });
