@@ -11,16 +11,24 @@ async function openNewMenuItem(page: Page, key: string) {
   await page.getByTestId(key).click();
 }
 
-/** Picks an option of an antd Select by typing into it and clicking the option with that text. */
-async function chooseOption(page: Page, testId: string, typed: string, optionText: string | RegExp) {
+/**
+ * Picks an option of an antd Select by typing into it and clicking the option with that text. The list re-renders
+ * while results arrive, so a click that lands during an update is retried until the choice shows in the field.
+ */
+async function chooseOption(page: Page, testId: string, typed: string, optionText: string) {
   const select = page.getByTestId(testId);
-  await select.click();
-  await select.locator('input').fill(typed);
-  await page
+  const option = page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
     .filter({ hasText: optionText })
-    .first()
-    .click();
+    .first();
+  await expect(async () => {
+    if (!(await option.isVisible())) {
+      await select.click();
+      await select.locator('input').fill(typed);
+    }
+    await option.click({ timeout: 2_000 });
+    await expect(select).toContainText(optionText, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 async function inviteByEmail(page: Page, email: string) {
