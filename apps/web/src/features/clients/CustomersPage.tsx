@@ -138,7 +138,7 @@ export function CustomersPage() {
             dataIndex: 'email',
             render: (email: string | null) => (email ? <a href={`mailto:${email}`}>{email}</a> : null),
           },
-          { key: 'phone', title: 'Phone', dataIndex: 'phone' },
+          { key: 'phone', title: 'Phone', dataIndex: 'phone', onCell: () => ({ style: { whiteSpace: 'nowrap' } }) },
           {
             key: 'website',
             title: 'Website',
@@ -158,6 +158,7 @@ export function CustomersPage() {
             dataIndex: 'created_at',
             sorter: true,
             sortOrder: order('created_at'),
+            onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
             render: (d: string) => d.slice(0, 10),
           },
         ]}
