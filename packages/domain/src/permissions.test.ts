@@ -23,7 +23,7 @@ describe('permission catalogue', () => {
   });
 
   it('has read, create, update and destroy for each of the 18 families plus the standalone names', () => {
-    expect(PERMISSIONS).toHaveLength(18 * 4 + 6);
+    expect(PERMISSIONS).toHaveLength(18 * 4 + 7);
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
     expect(PERMISSIONS).toContain('COMMENT_TEMPLATES_DESTROY');
     expect(PERMISSIONS).toContain('ONBOARDING_UPDATE');

@@ -37,6 +37,8 @@ export const STANDALONE_PERMISSIONS = [
   'RESOURCES_READ',
   'ONBOARDING_READ',
   'ONBOARDING_UPDATE',
+  // Log time on behalf of another user (doc 2 §6: the time-entry user picker, there a fixed staff list).
+  'TIMELOG_FOR_OTHERS',
 ] as const;
 
 export type FamilyPermission = `${Prefix}_${PermissionVerb}`;

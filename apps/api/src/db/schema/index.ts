@@ -4,4 +4,5 @@ export * from './catalog';
 export * from './clients';
 export * from './mail';
 export * from './plans';
+export * from './tasks';
 export * from './users';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './clients';
 import { createdAt, id, publicId, updatedAt } from './columns';
 import { users } from './users';
@@ -51,6 +51,8 @@ export const projects = pgTable(
     check('projects_refill_check', sql`${t.refillMinutes} >= 0`),
     index('projects_customer_idx').on(t.customerId),
     index('projects_status_title_idx').on(t.status, t.title),
+    // Each user has one personal plan (the home of their personal tasks); its manager is its owner.
+    uniqueIndex('projects_one_personal_per_user_idx').on(t.projectManagerId).where(sql`${t.kind} = 'personal'`),
   ],
 );
 
