@@ -121,10 +121,25 @@ test('roles, groups, product types, customers and people screens work for the ad
   // Outside /clients the modal has no Status field and no plan list.
   await expect(page.getByTestId('client-status')).toHaveCount(0);
   await expect(page.getByTestId('client-plans')).toHaveCount(0);
-  // Notes are editable on an existing client and autosave like the form.
+  // Notes are a rich-text editor on an existing client and autosave like the form; images wait for uploads.
   await page.getByTestId('client-tab-notes').click();
-  await page.getByTestId('client-notes').fill(`Prefers calls on Mondays ${stamp}`);
+  const notes = page.getByTestId('client-notes');
+  await expect(notes.locator('.ql-toolbar')).toBeVisible();
+  await expect(notes.locator('.ql-image')).toHaveCount(0);
+  await notes.locator('.ql-editor').fill(`Prefers calls on Mondays ${stamp}`);
   await expect(page.getByTestId('client-save-status')).toHaveText('Saved');
+  await notes.locator('.ql-editor').press('ControlOrMeta+a');
+  const formatted = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().includes('/api/customers/') && r.ok(),
+  );
+  await notes.locator('button.ql-bold').click();
+  await formatted;
+  // The stored delta opens with its formatting.
+  await page.reload();
+  await page.getByTestId('client-tab-notes').click();
+  await expect(page.getByTestId('client-notes').locator('.ql-editor strong')).toHaveText(
+    `Prefers calls on Mondays ${stamp}`,
+  );
   await page.keyboard.press('Escape');
 
   // An unknown client shows the error component inside the modal.

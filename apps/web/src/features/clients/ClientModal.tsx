@@ -1,8 +1,9 @@
 import type { Customer } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Result, Spin, Tabs, Typography } from 'antd';
+import { Button, Form, Modal, Result, Spin, Tabs, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../api/errors';
+import { type RichTextDelta, RichTextEditor } from '../../components/RichTextEditor';
 import { applyFieldErrors } from '../../pages/formErrors';
 import { CUSTOMERS_KEY, createCustomer, getCustomer, updateCustomer } from './api';
 import { ClientFormFields } from './ClientFormFields';
@@ -39,19 +40,41 @@ function SaveIndicator({ state }: { state: SaveState }) {
   );
 }
 
+/** Binds the editor to the form: the delta is the field's value; its plain text goes to `notes` alongside. */
+function NotesEditor({
+  value,
+  onChange,
+  readOnly,
+}: {
+  value?: RichTextDelta;
+  onChange?(delta: RichTextDelta): void;
+  readOnly: boolean;
+}) {
+  const form = Form.useFormInstance<ClientFormValues>();
+  return (
+    <RichTextEditor
+      value={value}
+      readOnly={readOnly}
+      placeholder={readOnly ? undefined : 'Notes about this client'}
+      testId="client-notes"
+      onChange={(delta, plainText) => {
+        // `notes` first: the delta's change is what triggers the autosave, which then reads both.
+        form.setFieldValue('notes', plainText);
+        onChange?.(delta);
+      }}
+    />
+  );
+}
+
+/** The Notes tab: read-only unless editing a saved client (doc 1 §2). */
 function NotesField({ editable }: { editable: boolean }) {
   return (
     <>
       {editable ? null : (
         <Typography.Paragraph type="secondary">Notes can be written once the client is saved.</Typography.Paragraph>
       )}
-      <Form.Item name="notes" noStyle>
-        <Input.TextArea
-          readOnly={!editable}
-          autoSize={{ minRows: 10, maxRows: 24 }}
-          placeholder={editable ? 'Notes about this client' : undefined}
-          data-testid="client-notes"
-        />
+      <Form.Item name="notes_delta" noStyle>
+        <NotesEditor readOnly={!editable} />
       </Form.Item>
     </>
   );

@@ -1,4 +1,5 @@
 import type { Customer, CustomerInput } from '@portal/domain';
+import { type RichTextDelta, sameDelta, toDelta } from '../../components/RichTextEditor/delta';
 
 /** The fields the client form edits (notes live in the Notes tab and autosave the same way). */
 export const CLIENT_FORM_FIELDS = [
@@ -13,7 +14,10 @@ export const CLIENT_FORM_FIELDS = [
   'notes',
 ] as const;
 export type ClientFormField = (typeof CLIENT_FORM_FIELDS)[number];
-export type ClientFormValues = Partial<Record<ClientFormField, string | null>>;
+export type ClientFormValues = Partial<Record<ClientFormField, string | null>> & {
+  /** The Notes editor's document; `notes` holds its plain text. */
+  notes_delta?: RichTextDelta;
+};
 
 export const AUTOSAVE_DELAY_MS = 800;
 
@@ -23,7 +27,8 @@ function normalise(value: unknown): string {
 
 /** The form's starting values for a loaded client. */
 export function clientFormValues(customer: Customer): ClientFormValues {
-  return Object.fromEntries(CLIENT_FORM_FIELDS.map((field) => [field, customer[field] ?? ''])) as ClientFormValues;
+  const values = Object.fromEntries(CLIENT_FORM_FIELDS.map((field) => [field, customer[field] ?? '']));
+  return { ...values, notes_delta: toDelta(customer.notes_delta, customer.notes) } as ClientFormValues;
 }
 
 /**
@@ -37,14 +42,20 @@ export function changedClientFields(saved: ClientFormValues, current: ClientForm
       continue;
     }
     const next = normalise(current[field]);
+    if (field === 'notes') {
+      // Formatting alone (bold, a list) changes the delta but not the text: both count as an edit.
+      const deltaChanged = current.notes_delta !== undefined && !sameDelta(current.notes_delta, saved.notes_delta);
+      if (next !== normalise(saved.notes) || deltaChanged) {
+        changes.notes = next;
+        changes.notes_delta = current.notes_delta ?? notesDelta(next);
+      }
+      continue;
+    }
     if (next === normalise(saved[field])) {
       continue;
     }
     if (field === 'business_name' || field === 'status') {
       changes[field] = next;
-    } else if (field === 'notes') {
-      changes.notes = next;
-      changes.notes_delta = notesDelta(next);
     } else {
       changes[field] = next === '' ? null : next;
     }
@@ -52,10 +63,7 @@ export function changedClientFields(saved: ClientFormValues, current: ClientForm
   return changes as Partial<CustomerInput>;
 }
 
-/**
- * Notes are plain text for now; notes_delta carries the same text as a minimal editor delta so the collaborative
- * editor of a later issue can open existing notes.
- */
+/** A plain-text delta, for notes whose editor document is not at hand. */
 export function notesDelta(text: string): { ops: { insert: string }[] } {
   return { ops: [{ insert: text.endsWith('\n') ? text : `${text}\n` }] };
 }

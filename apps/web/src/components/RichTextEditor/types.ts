@@ -1,0 +1,12 @@
+import type { RichTextDelta } from './delta';
+
+export interface RichTextEditorProps {
+  /** The document as a Quill delta (a stored `{ops: [{insert}]}` of plain text opens too). */
+  value?: RichTextDelta | null;
+  /** After each user edit: the new delta and its plain text (without Quill's final newline). */
+  onChange?(delta: RichTextDelta, plainText: string): void;
+  /** Read-only hides the toolbar and blocks edits. */
+  readOnly?: boolean;
+  placeholder?: string;
+  testId?: string;
+}
