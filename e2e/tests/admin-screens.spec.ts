@@ -60,6 +60,26 @@ test('profile: the own page keeps email or SMS on before anything is sent', asyn
   );
   await expect(email).toHaveAttribute('aria-checked', 'true');
   await screenshot(page, 'profile-preferences');
+
+  // Enabling SMS first asks for the phone number; cancelling leaves SMS off.
+  await sms.click();
+  const dialog = page.getByTestId('sms-dialog');
+  await expect(dialog.locator('.ant-modal-title')).toHaveText('Get notification via SMS');
+  await expect(page.getByTestId('sms-notice')).toContainText('Message frequency varies');
+  await expect(page.getByTestId('sms-notice')).toContainText('STOP');
+  await page.getByTestId('sms-phone').fill('');
+  await page.getByTestId('sms-confirm').click();
+  await expect(dialog.getByText('Please enter the phone number')).toBeVisible();
+  await page.getByTestId('sms-cancel').click();
+  await expect(dialog).toBeHidden();
+  await expect(sms).toHaveAttribute('aria-checked', 'false');
+  // Confirming saves the phone and SMS on together.
+  await sms.click();
+  await page.getByTestId('sms-phone').fill('+1 555 0199');
+  await screenshot(page, 'sms-opt-in');
+  await page.getByTestId('sms-confirm').click();
+  await expect(sms).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('contact-phone')).toHaveValue('+1 555 0199');
 });
 
 test('roles, groups, product types, customers and people screens work for the admin', async ({ page }) => {

@@ -19,6 +19,9 @@ export const MESSAGES = {
   alreadyRelated: 'This task is already related',
   channelRequired: 'You need to have at least SMS or email notification enabled',
   pushDenied: 'Permission denied, please enable the notification permission on this browser',
+  // SMS opt-in dialog (doc 1 §5; the notice is doc 2 §9)
+  smsDialogTitle: 'Get notification via SMS',
+  smsNotice: 'Message frequency varies. Reply STOP to unsubscribe.',
   imagesOnly: 'You could only upload images.',
   writeCommentFirst: 'Please write a comment before',
   writeCommentFirstScheduled: 'Error: Please write a comment before',
@@ -73,6 +76,18 @@ export const MESSAGES = {
   payloadTooLarge: 'The request is too large.',
   malformedJson: 'The request body is not valid JSON.',
   existingSubtasks: 'You must complete all subtasks before complete this one.',
+  // Task rules (doc 2 §4, §5; wording in the spec's voice where it gives none)
+  dueBeforeStart: 'The due date cannot be before the start date',
+  responsibleAndFollower: 'A person cannot be both responsible and follower',
+  followersStaffOnly: 'Only staff members and freelancers can follow a task',
+  responsibleType: 'Only staff members, freelancers and contacts can be responsible',
+  contactResponsibleStatus:
+    'A task with a client responsible can only be waiting approval, pending, needs attention, completed or cancelled',
+  personalProjectFixed: 'The project of a personal task cannot be changed',
+  subtaskProjectFixed: 'The project of a subtask cannot be changed',
+  invalidRelation: 'A task cannot be related to itself, nor to its parent or child',
+  seedStatusFixed: 'A recurring task stays Master',
+  recurrenceOnCreateOnly: 'Recurrence can only be set when creating a task',
   underMaintenance: 'Under Maintenance',
   updateBanner: 'A new update is available. Please refresh your browser.',
   reloading: 'Reloading',

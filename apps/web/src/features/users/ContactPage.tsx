@@ -14,7 +14,8 @@ import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
 import { CONTACTS_KEY, deleteContact, getContact, updateContact } from './api';
 import { AdminFields, type ContactFormValues, contactPayload, PersonalFields, TYPE_LABELS } from './ContactFields';
-import { type Channel, togglePreference } from './preferences';
+import { type Channel, needsPhoneDialog, togglePreference } from './preferences';
+import { SmsOptInModal } from './SmsOptInModal';
 
 const CHANNELS: { key: Channel; label: string }[] = [
   { key: 'email_notifications', label: 'Email' },
@@ -25,6 +26,7 @@ const CHANNELS: { key: Channel; label: string }[] = [
 /** Email / SMS / Push switches, sent as '1'/'0'; email and SMS cannot both be off (checked before sending). */
 function Preferences({ contact, onSaved }: { contact: Contact; onSaved(c: Contact): void }) {
   const [error, setError] = useState<string | null>(null);
+  const [askPhone, setAskPhone] = useState(false);
   const save = useMutation({
     mutationFn: (preferences: ContactPreferences) => updateContact(contact.uuid, { preferences }),
     onSuccess: (updated) => {
@@ -45,6 +47,11 @@ function Preferences({ contact, onSaved }: { contact: Contact; onSaved(c: Contac
               checked={prefs[key] === '1'}
               loading={save.isPending}
               onChange={(on) => {
+                if (needsPhoneDialog(key, on)) {
+                  setError(null);
+                  setAskPhone(true);
+                  return;
+                }
                 const change = togglePreference(prefs, key, on);
                 setError(change.error);
                 if (!change.error) {
@@ -58,6 +65,16 @@ function Preferences({ contact, onSaved }: { contact: Contact; onSaved(c: Contac
           </span>
         ))}
       </Space>
+      {askPhone ? (
+        <SmsOptInModal
+          contact={contact}
+          onClose={() => setAskPhone(false)}
+          onSaved={(updated) => {
+            onSaved(updated);
+            reportSuccess(MESSAGES.changesUpdated);
+          }}
+        />
+      ) : null}
     </Card>
   );
 }
@@ -86,6 +103,10 @@ function ContactEditor({ contact }: { contact: Contact }) {
 
   const onSaved = (updated: Contact) => {
     queryClient.setQueryData([...CONTACTS_KEY, 'one', contact.uuid], updated);
+    // The SMS dialog may have saved a new phone number: the Details form shows it.
+    if (updated.phone !== contact.phone) {
+      form.setFieldValue('phone', updated.phone);
+    }
     void queryClient.invalidateQueries({ queryKey: [...CONTACTS_KEY, 'list'] });
     if (own) {
       void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
