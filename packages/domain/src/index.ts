@@ -8,6 +8,8 @@ export * from './contracts/invites';
 export * from './contracts/lists';
 export * from './contracts/plans';
 export * from './contracts/search';
+export * from './contracts/tasks';
+export * from './contracts/time-logs';
 export * from './messages';
 export * from './permissions';
 export * from './rules/duration';

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { TIMELOG_CATEGORIES, TIMELOG_SOURCES, TIMER_STATUSES } from '../statuses';
+import { listMetaSchema, pageQuerySchema } from './common';
+import { oneOrMany } from './lists';
+
+/** A calendar day as the API sends it: YYYY-MM-DD (the UI types MM/DD/YYYY and converts). */
+export const isoDaySchema = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' });
+
+/** Upper bound of one log: 1,000 hours. */
+export const MAX_TIMELOG_MINUTES = 60_000;
+
+/**
+ * Time log (doc 2 §3). Timestamps (started_at, created_at) are ISO 8601 with the UTC offset
+ * (e.g. 2026-11-20T14:03:00.000Z); the web shows them in the agency time zone.
+ * A running log keeps what was accumulated before its last start in `minutes` and the start in `started_at`;
+ * `elapsed_minutes` is computed by the server at answer time (minutes + whole minutes since started_at for a
+ * running log, else minutes), so a timer shows the right time after a reload or on another device.
+ * `abilities` says what the caller may do with this log (freelancers never update or delete).
+ */
+export const timeLogSchema = z.object({
+  uuid: z.uuid(),
+  task: z.object({ uuid: z.uuid(), title: z.string() }).nullable(),
+  /** Request logs arrive with the requests issue; always null for now. */
+  request_id: z.uuid().nullable(),
+  user: z.object({ uuid: z.uuid(), name: z.string() }),
+  date: z.string(),
+  minutes: z.number().int(),
+  started_at: z.string().nullable(),
+  description: z.string().nullable(),
+  status: z.enum(TIMER_STATUSES),
+  created_at: z.string(),
+  source: z.enum(TIMELOG_SOURCES),
+  source_uuid: z.uuid().nullable(),
+  elapsed_minutes: z.number().int(),
+  category: z.enum(TIMELOG_CATEGORIES).nullable(),
+  abilities: z.object({ update: z.boolean(), delete: z.boolean() }),
+});
+export type TimeLog = z.infer<typeof timeLogSchema>;
+
+const minutesField = z
+  .number({ error: MESSAGES.timeAboveZero })
+  .int(MESSAGES.timeAboveZero)
+  .min(0, MESSAGES.timeAboveZero)
+  .max(MAX_TIMELOG_MINUTES, `Time should be at most ${MAX_TIMELOG_MINUTES / 60}:00`);
+
+const descriptionField = z.string().trim().max(5000, 'This field may not be longer than 5000 characters').nullish();
+const refTokenField = z.string().max(100).nullish();
+/** Accepted for compatibility with the spec's call; the server's clock sets started_at when a timer starts. */
+const startedAtField = z.iso.datetime({ offset: true }).nullish();
+
+/**
+ * POST time-log (doc 2 §7). task_id = task uuid; user_id = user uuid (default: the caller; another user needs
+ * TIMELOG_FOR_OTHERS). status running starts a timer (first pausing the user's other running log);
+ * paused/completed need minutes > 0 ('Time should be bigger than 00:00' on minutes, checked by the server);
+ * description is required for completed entries ('This field is required').
+ */
+export const timeLogCreateSchema = z.object({
+  task_id: z.uuid({ error: MESSAGES.required }),
+  user_id: z.uuid().nullish(),
+  date: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).pipe(isoDaySchema),
+  started_at: startedAtField,
+  description: descriptionField,
+  status: z.enum(TIMER_STATUSES).default('completed'),
+  minutes: minutesField.default(0),
+  ref_token: refTokenField,
+});
+export type TimeLogCreateInput = z.input<typeof timeLogCreateSchema>;
+
+/**
+ * PUT time-log/{uuid}: every field optional. status running = start/resume; paused = pause (minutes +=
+ * elapsed); completed = add entry (minutes = max(timer elapsed, typed minutes)). A change to nothing writes nothing.
+ */
+export const timeLogUpdateSchema = z.object({
+  started_at: startedAtField,
+  minutes: minutesField.optional(),
+  date: z.string().min(1, MESSAGES.required).pipe(isoDaySchema).optional(),
+  description: descriptionField,
+  status: z.enum(TIMER_STATUSES).optional(),
+  ref_token: refTokenField,
+});
+export type TimeLogUpdateInput = z.input<typeof timeLogUpdateSchema>;
+
+export const timeLogResponseSchema = z.object({ data: timeLogSchema });
+
+/**
+ * GET time-log: filters[user.uuid][], filters[status][] (running + paused for the active-timers dropdown),
+ * filters[task.uuid], filters[date][greater_than_or_equals] / filters[date][less_than_or_equals]; newest date first.
+ */
+export const timeLogListQuerySchema = z.object({
+  page: pageQuerySchema,
+  filters: z
+    .object({
+      'user.uuid': oneOrMany(z.uuid()),
+      status: oneOrMany(z.enum(TIMER_STATUSES)),
+      'task.uuid': z.uuid(),
+      date: z.object({ greater_than_or_equals: isoDaySchema, less_than_or_equals: isoDaySchema }).partial().optional(),
+    })
+    .partial()
+    .optional(),
+});
+export type TimeLogListQuery = z.input<typeof timeLogListQuerySchema>;
+/** meta.total is the '{n} timelogs found' count of the Timelogs tab. */
+export const timeLogListResponseSchema = z.object({ data: z.array(timeLogSchema), meta: listMetaSchema });
+
+/** GET tasks/{uuid}/time-logs (the Timelogs tab). */
+export const taskTimeLogListQuerySchema = z.object({ page: pageQuerySchema });
+
+/** GET project-tasks/{taskUuid}/time-logs/{userUuid}: completed minutes of that user and of everyone. */
+export const taskTimeTotalSchema = z.object({
+  sum_user_completed: z.number().int(),
+  sum_completed: z.number().int(),
+});
+export type TaskTimeTotal = z.infer<typeof taskTimeTotalSchema>;
+export const taskTimeTotalResponseSchema = z.object({ data: taskTimeTotalSchema });
+
+/**
+ * GET time-log/weekly-summary: the caller's Monday–Sunday week in the agency time zone. total_minutes counts every
+ * log of the week (a running timer up to now); behind = isWeeklyTotalBehind(total, today's weekday) and
+ * threshold_minutes is today's threshold (doc 1 §9), so the header turns red from the server's answer.
+ */
+export const weeklySummarySchema = z.object({
+  week_start: z.string(),
+  week_end: z.string(),
+  today: z.string(),
+  total_minutes: z.number().int(),
+  by_day: z.array(z.object({ date: z.string(), minutes: z.number().int() })),
+  threshold_minutes: z.number().int(),
+  behind: z.boolean(),
+});
+export type WeeklySummary = z.infer<typeof weeklySummarySchema>;
+export const weeklySummaryResponseSchema = z.object({ data: weeklySummarySchema });
