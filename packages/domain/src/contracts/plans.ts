@@ -62,6 +62,8 @@ const planFilters = {
  */
 export const planListQuerySchema = listQuerySchema({ filters: planFilters, sortBy: ['title', 'created_at'] }).extend({
   with_personal: queryBoolean,
+  /** Only the caller's personal plan (created on first use). */
+  personal_only: queryBoolean,
 });
 export const planListResponseSchema = listResponseSchema(planSchema);
 export const planLiteListResponseSchema = listResponseSchema(planLiteSchema);
