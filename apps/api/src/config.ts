@@ -48,6 +48,18 @@ const envSchema = z.object({
     .positive()
     .default(1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The agency's time zone: weeks, days and recurrence are counted in it. */
+  AGENCY_TIME_ZONE: z
+    .string()
+    .default('America/New_York')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone'),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -115,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
+    agencyTimeZone: e.AGENCY_TIME_ZONE,
     version: readVersion(),
     buildHash: readBuildHash(),
   };
