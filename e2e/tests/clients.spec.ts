@@ -150,6 +150,10 @@ test('a client is created, gets a plan and an invited contact who registers from
   await signIn(guest, 'client@demo.test');
   await expect(guest.getByText(`You joined ${CLIENT}.`)).toBeVisible();
   await expect(guest.getByTestId('client-notice')).toBeVisible();
+  // Opening the link while signed in still hands the invitation to the server first: a used one is refused.
+  await guest.goto(existingLink as string);
+  await expect(guest.getByText('This invitation is no longer valid.')).toBeVisible();
+  await expect(guest.getByTestId('client-notice')).toBeVisible();
   await context.close();
   await page.reload();
   await expect(page.getByTestId('client-contact').filter({ hasText: 'client@demo.test' })).toBeVisible();

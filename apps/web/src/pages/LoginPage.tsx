@@ -4,10 +4,8 @@ import { Alert, Button, Form } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { describeLoginError } from '../api/errors';
 import { signIn } from '../auth/api';
-import { acceptInvite } from '../auth/invites';
 import { inviteTokenFrom } from '../auth/inviteToken';
 import { USER_QUERY_KEY } from '../auth/queries';
-import { reportError, reportSuccess } from '../shell/feedback';
 import { AuthCard } from './AuthCard';
 import { PasswordInput, TextInput } from './authInputs';
 import { applyFieldErrors } from './formErrors';
@@ -22,14 +20,8 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const inviteToken = inviteTokenFrom(useLocation().search);
   const login = useMutation({
-    // With an invite link (/login?invite=…), signing in also accepts the invitation; its outcome shows as a message.
-    mutationFn: async (input: LoginValues) => {
-      const user = await signIn(input);
-      if (inviteToken) {
-        await acceptInvite(inviteToken).then(reportSuccess, reportError);
-      }
-      return user;
-    },
+    // With an invite link (/login?invite=…), the public-only gate accepts the invitation once the user is signed in.
+    mutationFn: signIn,
     meta: { silentError: true },
     // Storing the user is enough: the public-only gate then sends the user back where they came from.
     onSuccess: (user: SignedInUser) => queryClient.setQueryData(USER_QUERY_KEY, user),

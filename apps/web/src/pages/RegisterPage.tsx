@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { describeError } from '../api/errors';
 import { register } from '../auth/api';
 import { getInvitePreview } from '../auth/invites';
-import { inviteTokenFrom } from '../auth/inviteToken';
+import { inviteTokenFrom, markInviteHandled } from '../auth/inviteToken';
 import { USER_QUERY_KEY } from '../auth/queries';
 import { AuthCard } from './AuthCard';
 import { PasswordInput, TextInput } from './authInputs';
@@ -35,8 +35,14 @@ export function RegisterPage() {
   const signUp = useMutation({
     mutationFn: register,
     meta: { silentError: true },
-    // Registration signs the account in; the public-only gate then leaves this page.
-    onSuccess: (user: SignedInUser) => queryClient.setQueryData(USER_QUERY_KEY, user),
+    // Registration signs the account in; the public-only gate then leaves this page. A token sent with the
+    // registration is used: the gate must not accept it a second time.
+    onSuccess: (user: SignedInUser, input) => {
+      if (input.invite_token) {
+        markInviteHandled(input.invite_token);
+      }
+      queryClient.setQueryData(USER_QUERY_KEY, user);
+    },
     onError: (error) => applyFieldErrors(form, error),
   });
   const errorText = signUp.isError ? describeError(signUp.error) : null;

@@ -1,9 +1,11 @@
 import type { SignedInUser } from '@portal/domain';
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { handledInviteTokens, inviteToAccept } from '../auth/inviteToken';
 import { useCurrentUser } from '../auth/queries';
 import { FullPageSpinner } from '../pages/FullPageSpinner';
 import { ServerUnavailable } from '../pages/ServerUnavailable';
+import { AcceptInviteThenLeave } from './AcceptInviteThenLeave';
 import { decideAccess } from './access';
 import { AppLayout, ClientNoticePage, ForbiddenPage, NotFoundPage, PAGES } from './pages';
 import { returnPath } from './redirects';
@@ -42,8 +44,14 @@ export function BareRoute({ route }: { route: RouteDef }) {
     <WithUser>
       {(user) => {
         switch (decideAccess(route, user)) {
-          case 'leave':
-            return <Navigate to={returnPath(location.state)} replace />;
+          case 'leave': {
+            const invite = inviteToAccept(location.search, handledInviteTokens());
+            return invite ? (
+              <AcceptInviteThenLeave token={invite} to={returnPath(location.state)} />
+            ) : (
+              <Navigate to={returnPath(location.state)} replace />
+            );
+          }
           case 'sign-in':
             return <SignInRedirect />;
           case 'client-notice':
