@@ -135,6 +135,27 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
     expect: { ...staff, freelancer: 'deny' },
     url: '/api/product-types/00000000-0000-4000-8000-000000000000',
   },
+  // Time logs and timers (issue 4): freelancers log and read their own time but never edit or delete it.
+  'GET /api/time-log': { expect: staff },
+  'GET /api/time-log/weekly-summary': { expect: staff },
+  'POST /api/time-log': { expect: staff, payload: {} },
+  'PUT /api/time-log/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/time-log/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'DELETE /api/time-log/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/time-log/00000000-0000-4000-8000-000000000000',
+  },
+  'GET /api/tasks/:uuid/time-logs': {
+    expect: staff,
+    url: '/api/tasks/00000000-0000-4000-8000-000000000000/time-logs',
+  },
+  'GET /api/project-tasks/:taskUuid/time-logs/:userUuid': {
+    expect: staff,
+    url: '/api/project-tasks/00000000-0000-4000-8000-000000000000/time-logs/00000000-0000-4000-8000-000000000000',
+  },
   'GET /api/docs': { expect: everyone },
   'GET /api/docs/json': { expect: everyone },
   'GET /api/docs/yaml': { expect: everyone },

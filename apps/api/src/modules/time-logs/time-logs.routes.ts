@@ -1,0 +1,119 @@
+import {
+  MESSAGES,
+  messageBodySchema,
+  taskTimeLogListQuerySchema,
+  taskTimeTotalResponseSchema,
+  timeLogCreateSchema,
+  timeLogListQuerySchema,
+  timeLogListResponseSchema,
+  timeLogResponseSchema,
+  timeLogUpdateSchema,
+  uuidParam,
+  weeklySummaryResponseSchema,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, requirePrincipal } from '../../http/access';
+import { errorResponses } from '../../http/responses';
+import { createTimeLog, deleteTimeLog, updateTimeLog } from './save-time-log';
+import { getTaskTimeTotal, getWeeklySummary, listTaskTimeLogs, listTimeLogs } from './time-log-list.query';
+
+const tags = ['time-logs'];
+const taskUserParams = z.object({ taskUuid: z.uuid(), userUuid: z.uuid() });
+
+/**
+ * Time logs and timers (doc 2 §4, §7). The server's clock is the truth for running timers. Freelancers log time
+ * and read their own logs, but never edit or delete them (regular-only routes, and the commands check again).
+ */
+export const timeLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/time-log',
+    {
+      config: { access: access.staff('TIMELOG_READ') },
+      schema: {
+        tags,
+        querystring: timeLogListQuerySchema,
+        response: { 200: timeLogListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => listTimeLogs(app.ctx.db, request.query, requirePrincipal(request)),
+  );
+
+  app.get(
+    '/time-log/weekly-summary',
+    {
+      config: { access: access.staff('TIMELOG_READ') },
+      schema: { tags, response: { 200: weeklySummaryResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({
+      data: await getWeeklySummary(app.ctx.db, requirePrincipal(request).userId, app.ctx.config.agencyTimeZone),
+    }),
+  );
+
+  app.post(
+    '/time-log',
+    {
+      config: { access: access.staff('TIMELOG_CREATE') },
+      schema: { tags, body: timeLogCreateSchema, response: { 200: timeLogResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({ data: await createTimeLog(app.ctx.db, request.body, requirePrincipal(request)) }),
+  );
+
+  app.put(
+    '/time-log/:uuid',
+    {
+      config: { access: access.regular('TIMELOG_UPDATE') },
+      schema: {
+        tags,
+        params: uuidParam,
+        body: timeLogUpdateSchema,
+        response: { 200: timeLogResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: await updateTimeLog(app.ctx.db, request.params.uuid, request.body, requirePrincipal(request)),
+    }),
+  );
+
+  app.delete(
+    '/time-log/:uuid',
+    {
+      config: { access: access.regular('TIMELOG_DESTROY') },
+      schema: { tags, params: uuidParam, response: { 200: messageBodySchema, ...errorResponses } },
+    },
+    async (request) => {
+      await deleteTimeLog(app.ctx.db, request.params.uuid, requirePrincipal(request));
+      return { message: MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    '/tasks/:uuid/time-logs',
+    {
+      config: { access: access.staff('TIMELOG_READ') },
+      schema: {
+        tags,
+        params: uuidParam,
+        querystring: taskTimeLogListQuerySchema,
+        response: { 200: timeLogListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => listTaskTimeLogs(app.ctx.db, request.params.uuid, request.query.page, requirePrincipal(request)),
+  );
+
+  app.get(
+    '/project-tasks/:taskUuid/time-logs/:userUuid',
+    {
+      config: { access: access.staff('TIMELOG_READ') },
+      schema: { tags, params: taskUserParams, response: { 200: taskTimeTotalResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({
+      data: await getTaskTimeTotal(
+        app.ctx.db,
+        request.params.taskUuid,
+        request.params.userUuid,
+        requirePrincipal(request),
+      ),
+    }),
+  );
+};
