@@ -2,12 +2,14 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useAbility } from '../auth/useAbility';
 import { useModalParam } from './common/useModalParam';
+import { useTaskParam } from './tasks/useTaskParam';
 
 // Each modal is its own chunk, loaded the first time its query parameter appears.
 const ClientModal = lazy(() => import('./clients/ClientModal').then((m) => ({ default: m.ClientModal })));
 const CreatePlanModal = lazy(() => import('./plans/CreatePlanModal').then((m) => ({ default: m.CreatePlanModal })));
 const InviteModal = lazy(() => import('./invites/InviteModal').then((m) => ({ default: m.InviteModal })));
 const UserCreateModal = lazy(() => import('./users/UserCreateModal').then((m) => ({ default: m.UserCreateModal })));
+const TaskDrawer = lazy(() => import('./tasks/TaskDrawer').then((m) => ({ default: m.TaskDrawer })));
 
 /**
  * The modals any screen can open through the address (doc 1 §2): client_uuid (a uuid or create), and plan, invite
@@ -20,6 +22,7 @@ export function GlobalModals() {
   const plan = useModalParam('plan');
   const invite = useModalParam('invite');
   const user = useModalParam('user');
+  const task = useTaskParam();
 
   const canSeeClients = ability.isRegularUser && ability.can('CUSTOMERS_READ');
   const canCreateClient = canSeeClients && ability.can('CUSTOMERS_CREATE');
@@ -40,6 +43,9 @@ export function GlobalModals() {
       ) : null}
       {invite.value === 'create' && ability.isRegularUser ? <InviteModal open onClose={invite.close} /> : null}
       {user.value === 'create' && ability.can('CONTACTS_CREATE') ? <UserCreateModal onClose={user.close} /> : null}
+      {task.value && ability.can(task.value === 'create' ? 'TASKS_CREATE' : 'TASKS_READ') ? (
+        <TaskDrawer target={task.value} onClose={task.close} />
+      ) : null}
     </Suspense>
   );
 }

@@ -90,7 +90,7 @@ export const NEW_MENU: readonly NewMenuEntry[] = [
     label: 'New task',
     to: '?task_uuid=create&task_any_project=true',
     permission: 'TASKS_CREATE',
-    built: false,
+    built: true,
   },
   {
     key: 'new-plan',

@@ -1,16 +1,29 @@
+import { lazy, Suspense } from 'react';
+
 /**
  * Places in the shell that later issues fill. They render nothing until then: no numbers are shown that the app
  * cannot back with data.
  */
 
-/** Header: the week's logged hours (tasks and time-log issue). */
+const WeeklyHours = lazy(() => import('../features/timelogs/WeeklyHours').then((m) => ({ default: m.WeeklyHours })));
+const ActiveTimers = lazy(() => import('../features/timelogs/ActiveTimers').then((m) => ({ default: m.ActiveTimers })));
+
+/** Header: the week's logged hours (its own chunk; nothing shows until the summary arrives). */
 export function WeeklyHoursSlot() {
-  return null;
+  return (
+    <Suspense fallback={null}>
+      <WeeklyHours />
+    </Suspense>
+  );
 }
 
-/** Header: running and paused timers (tasks and time-log issue). */
+/** Header: running and paused timers with the timer widget. */
 export function ActiveTimerSlot() {
-  return null;
+  return (
+    <Suspense fallback={null}>
+      <ActiveTimers />
+    </Suspense>
+  );
 }
 
 /** Header: the notification bell (notifications issue). */

@@ -74,3 +74,24 @@ export function daysBetweenIso(from: string, to: string): number {
   };
   return Math.round((toUtc(to) - toUtc(from)) / 86_400_000);
 }
+
+/** A timestamp as the user's local day, MM/DD/YY ('By: …' tooltip); '' when unreadable. */
+export function shortUsDate(timestamp: string | null | undefined): string {
+  const date = new Date(timestamp ?? '');
+  if (Number.isNaN(date.getTime())) {
+    return '';
+  }
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(date.getMonth() + 1)}/${two(date.getDate())}/${two(date.getFullYear() % 100)}`;
+}
+
+/** A timestamp as the user's local MM/DD/YYYY hh:mm A (Created At columns). */
+export function usDateTime(timestamp: string | null | undefined): string {
+  const date = new Date(timestamp ?? '');
+  if (Number.isNaN(date.getTime())) {
+    return '';
+  }
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hours = date.getHours() % 12 || 12;
+  return `${two(date.getMonth() + 1)}/${two(date.getDate())}/${date.getFullYear()} ${two(hours)}:${two(date.getMinutes())} ${date.getHours() < 12 ? 'AM' : 'PM'}`;
+}

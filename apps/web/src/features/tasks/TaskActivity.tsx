@@ -1,0 +1,76 @@
+import type { HistoryEntry } from '@portal/domain';
+import { MESSAGES } from '@portal/domain';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Button, Empty, List, Typography } from 'antd';
+import { humanize } from '../common/listQuery';
+import { usDateTime } from '../timelogs/timeEntry';
+import { getTaskHistory, TASKS_KEY } from './api';
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') {
+    return '—';
+  }
+  if (Array.isArray(value)) {
+    return value.map(show).join(', ');
+  }
+  if (typeof value === 'object') {
+    const named = value as { name?: unknown; title?: unknown };
+    return String(named.name ?? named.title ?? JSON.stringify(value));
+  }
+  return String(value);
+}
+
+/** Task activity (doc 2 §3 history): newest first; more pages while the last entry is not the create. */
+export function TaskActivity({ taskUuid }: { taskUuid: string }) {
+  const history = useInfiniteQuery({
+    queryKey: [...TASKS_KEY, 'history', taskUuid],
+    queryFn: ({ pageParam, signal }) => getTaskHistory(taskUuid, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last: HistoryEntry[]) => {
+      const oldest = last[last.length - 1];
+      return oldest && oldest.action !== 'create' ? oldest.id : undefined;
+    },
+  });
+  const entries = history.data?.pages.flat() ?? [];
+  if (!history.isPending && entries.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No activity" />;
+  }
+  return (
+    <div data-testid="task-activity">
+      <List<HistoryEntry>
+        size="small"
+        loading={history.isPending}
+        dataSource={entries}
+        renderItem={(entry) => {
+          const changes = Object.entries(entry.changes);
+          return (
+            <List.Item data-testid="activity-entry">
+              <div>
+                <Typography.Text strong>{entry.author?.name ?? 'System'}</Typography.Text>{' '}
+                <Typography.Text type="secondary">
+                  {entry.action === 'create' ? 'created the task' : 'updated'} · {usDateTime(entry.created_at)}
+                </Typography.Text>
+                {changes.length === 0 ? (
+                  <div className="activity-empty">{MESSAGES.historyEmpty}</div>
+                ) : (
+                  <ul className="activity-changes">
+                    {changes.map(([field, change]) => (
+                      <li key={field}>
+                        {humanize(field)}: {show(change.removed)} → {show(change.added)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </List.Item>
+          );
+        }}
+      />
+      {history.hasNextPage ? (
+        <Button size="small" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+          Older activity
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** Every parameter of the task drawer (doc 2 §2); closing the drawer drops them all. */
+export const TASK_PARAMS = [
+  'task_uuid',
+  'task_parent_id',
+  'task_personal',
+  'task_status',
+  'task_copy_uuid',
+  'task_any_project',
+  'task_project',
+] as const;
+
+/** task_uuid: a task's uuid or create. Kept apart from the drawer so the shell does not load the drawer's chunk. */
+export function useTaskParam() {
+  const [params, setParams] = useSearchParams();
+  const value = params.get('task_uuid');
+  const close = useCallback(() => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const name of TASK_PARAMS) {
+        next.delete(name);
+      }
+      return next;
+    });
+  }, [setParams]);
+  return { value, close };
+}

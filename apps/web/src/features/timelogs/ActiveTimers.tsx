@@ -1,0 +1,99 @@
+import { ClockCircleOutlined, PauseOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import './timelogs.css';
+import type { TimeLog } from '@portal/domain';
+import { Badge, Button, Dropdown, Empty, Tag } from 'antd';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { TimerClock } from './TimerClock';
+import { TimerWidget } from './TimerWidget';
+import { useActiveTimers, useTimerActions } from './useTimers';
+
+/** The address of the current screen with the task drawer opened on `taskUuid`. */
+function useTaskLink() {
+  const location = useLocation();
+  return (taskUuid: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set('task_uuid', taskUuid);
+    return `${location.pathname}?${params.toString()}`;
+  };
+}
+
+/** Header: running and paused timers, each linking to its task, and the timer widget (doc 1 §2, doc 2 §2). */
+export function ActiveTimers() {
+  const timers = useActiveTimers();
+  const actions = useTimerActions();
+  const taskLink = useTaskLink();
+  const [open, setOpen] = useState(false);
+  const [widgetUuid, setWidgetUuid] = useState<string | null>(null);
+  const logs = timers.data ?? [];
+  const running = logs.find((log) => log.status === 'running');
+  const widgetLog = logs.find((log) => log.uuid === widgetUuid);
+
+  if (!timers.data) {
+    return null;
+  }
+
+  const row = (log: TimeLog) => (
+    <div key={log.uuid} className="active-timer-row" data-testid="active-timer">
+      {log.task ? (
+        <Link to={taskLink(log.task.uuid)} onClick={() => setOpen(false)} data-testid="active-timer-task">
+          {log.task.title}
+        </Link>
+      ) : (
+        <span>Time log</span>
+      )}
+      <Tag color={log.status === 'running' ? 'green' : 'orange'}>{log.status === 'running' ? 'Running' : 'Paused'}</Tag>
+      <TimerClock log={log} testId="active-timer-clock" />
+      <Button
+        size="small"
+        icon={log.status === 'running' ? <PauseOutlined /> : <PlayCircleOutlined />}
+        aria-label={log.status === 'running' ? 'Pause' : 'Resume'}
+        loading={actions.pause.isPending || actions.start.isPending}
+        onClick={() =>
+          log.status === 'running'
+            ? actions.pause.mutate(log)
+            : actions.start.mutate({ taskUuid: log.task?.uuid ?? '', log })
+        }
+        data-testid="active-timer-toggle"
+      />
+      <Button
+        size="small"
+        onClick={() => {
+          setWidgetUuid(log.uuid);
+          setOpen(false);
+        }}
+        data-testid="active-timer-widget"
+      >
+        Open
+      </Button>
+    </div>
+  );
+
+  return (
+    <>
+      <Dropdown
+        open={open}
+        onOpenChange={setOpen}
+        trigger={['click']}
+        popupRender={() => (
+          <div className="active-timers-panel" data-testid="active-timers-panel">
+            <div className="active-timers-title">Active timers</div>
+            {logs.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No active timers" />
+            ) : (
+              logs.map(row)
+            )}
+          </div>
+        )}
+      >
+        <Button type="text" data-testid="active-timers" aria-label="Active timers">
+          <Badge count={logs.length} size="small" color={running ? 'green' : 'orange'} offset={[4, -2]}>
+            <ClockCircleOutlined />
+          </Badge>
+          {running ? <TimerClock log={running} testId="header-running-clock" /> : null}
+        </Button>
+      </Dropdown>
+      {widgetLog ? <TimerWidget log={widgetLog} onClose={() => setWidgetUuid(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { formatMinutes, MESSAGES, type TimeLog } from '@portal/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { reportSuccess } from '../../shell/feedback';
+import { TASKS_KEY } from '../tasks/api';
+import { deleteTimeLog, listTaskTimeLogs, TIME_LOGS_KEY, updateTimeLog } from './api';
+import { TimeEntryModal } from './TimeEntryModal';
+import { isoToUsDate, minutesToTimeInput, usDateTime } from './timeEntry';
+
+/**
+ * The Timelogs tab (doc 2 §2): Tracked, Date, Comment, User, Created At, Actions, and '{n} timelogs found'. Edit and
+ * delete appear only where the server's abilities allow them (never for freelancers).
+ */
+export function TaskTimelogs({ taskUuid }: { taskUuid: string }) {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  const [editing, setEditing] = useState<TimeLog | null>(null);
+  const logs = useQuery({
+    queryKey: [...TIME_LOGS_KEY, 'task', taskUuid, page, size],
+    queryFn: ({ signal }) => listTaskTimeLogs(taskUuid, page, size, signal),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: TIME_LOGS_KEY });
+    void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+  };
+  const remove = useMutation({ mutationFn: deleteTimeLog, onSuccess: refresh });
+  const save = useMutation({
+    mutationFn: ({
+      uuid,
+      minutes,
+      date,
+      description,
+    }: {
+      uuid: string;
+      minutes: number;
+      date: string;
+      description: string;
+    }) => updateTimeLog(uuid, { minutes, date, description }),
+    onSuccess: () => {
+      reportSuccess('Updated the changes.');
+      setEditing(null);
+      refresh();
+    },
+  });
+  const rows = logs.data?.data ?? [];
+  const anyActions = rows.some((row) => row.abilities.update || row.abilities.delete);
+
+  return (
+    <div data-testid="task-timelogs">
+      <Typography.Text type="secondary" data-testid="task-timelogs-count">
+        {logs.data?.meta.total ?? 0} timelogs found
+      </Typography.Text>
+      <Table<TimeLog>
+        rowKey="uuid"
+        size="small"
+        loading={logs.isFetching}
+        dataSource={rows}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: logs.data?.meta.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 25, 50],
+          onChange: (next, nextSize) => {
+            if (nextSize !== size) {
+              setSize(nextSize);
+              setPage(1);
+            } else {
+              setPage(next);
+            }
+          },
+        }}
+        onRow={() => ({ 'data-testid': 'timelog-row' }) as React.HTMLAttributes<HTMLElement>}
+        columns={[
+          {
+            title: 'Tracked',
+            dataIndex: 'elapsed_minutes',
+            render: (minutes: number, row) => (
+              <span data-testid="timelog-tracked">
+                {formatMinutes(minutes)}
+                {row.status !== 'completed' ? ` (${row.status})` : ''}
+              </span>
+            ),
+          },
+          { title: 'Date', dataIndex: 'date', render: (date: string) => isoToUsDate(date) },
+          { title: 'Comment', dataIndex: 'description', render: (text: string | null) => text ?? '' },
+          { title: 'User', dataIndex: ['user', 'name'] },
+          { title: 'Created At', dataIndex: 'created_at', render: (at: string) => usDateTime(at) },
+          ...(anyActions
+            ? [
+                {
+                  title: 'Actions',
+                  key: 'actions',
+                  render: (_: unknown, row: TimeLog) => (
+                    <Space>
+                      {row.abilities.update && row.status === 'completed' ? (
+                        <Button
+                          size="small"
+                          icon={<EditOutlined />}
+                          aria-label="Edit"
+                          onClick={() => setEditing(row)}
+                          data-testid="timelog-edit"
+                        />
+                      ) : null}
+                      {row.abilities.delete ? (
+                        <Popconfirm
+                          title={MESSAGES.confirmDeleteTimelog}
+                          okText="Yes"
+                          cancelText="No"
+                          onConfirm={() => remove.mutate(row.uuid)}
+                          okButtonProps={{ 'data-testid': 'timelog-delete-confirm' } as never}
+                        >
+                          <Button
+                            size="small"
+                            danger
+                            icon={<DeleteOutlined />}
+                            aria-label="Delete"
+                            data-testid="timelog-delete"
+                          />
+                        </Popconfirm>
+                      ) : null}
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {editing ? (
+        <TimeEntryModal
+          title="Edit time entry"
+          initial={{ time: minutesToTimeInput(editing.minutes), date: editing.date, description: editing.description }}
+          saving={save.isPending}
+          onCancel={() => setEditing(null)}
+          onSubmit={(values) => save.mutate({ uuid: editing.uuid, ...values })}
+        />
+      ) : null}
+    </div>
+  );
+}
