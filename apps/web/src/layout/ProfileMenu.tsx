@@ -5,16 +5,8 @@ import { Link } from 'react-router';
 import { useConfig, useCurrentUser } from '../auth/queries';
 import { useAbility } from '../auth/useAbility';
 import { useSignOut } from '../auth/useSignOut';
+import { initials } from './initials';
 import { ReportBugModal } from './ReportBugModal';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
-}
 
 export function ProfileMenu({ compact }: { compact: boolean }) {
   const user = useCurrentUser().data;

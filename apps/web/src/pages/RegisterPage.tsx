@@ -1,5 +1,5 @@
-import { EMAIL_PATTERN, MESSAGES, type RegisterInput, type SignedInUser } from '@portal/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, type RegisterInput } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form } from 'antd';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -7,15 +7,13 @@ import { describeError } from '../api/errors';
 import { register } from '../auth/api';
 import { getInvitePreview } from '../auth/invites';
 import { inviteTokenFrom, markInviteHandled } from '../auth/inviteToken';
-import { USER_QUERY_KEY } from '../auth/queries';
 import { AuthCard } from './AuthCard';
-import { PasswordInput, TextInput } from './authInputs';
-import { applyFieldErrors } from './formErrors';
-import { confirmationRules, newPasswordRules } from './passwordRules';
+import { AuthError, EmailField, NewPasswordFields } from './authFields';
+import { TextInput } from './authInputs';
+import { useSignInMutation } from './useAuthMutation';
 
 export function RegisterPage() {
   const [form] = Form.useForm<RegisterInput>();
-  const queryClient = useQueryClient();
   // An invite link (/register?invite=…) names the client and fixes the e-mail the invitation went to.
   const inviteToken = inviteTokenFrom(useLocation().search);
   const invite = useQuery({
@@ -32,20 +30,15 @@ export function RegisterPage() {
     }
   }, [validInvite, form]);
 
-  const signUp = useMutation({
-    mutationFn: register,
-    meta: { silentError: true },
-    // Registration signs the account in; the public-only gate then leaves this page. A token sent with the
-    // registration is used: the gate must not accept it a second time.
-    onSuccess: (user: SignedInUser, input) => {
+  // Registration signs the account in. A token sent with the registration is used: the public-only gate must not
+  // accept it a second time.
+  const { mutation: signUp, errorText } = useSignInMutation(form, register, {
+    beforeStore: (input) => {
       if (input.invite_token) {
         markInviteHandled(input.invite_token);
       }
-      queryClient.setQueryData(USER_QUERY_KEY, user);
     },
-    onError: (error) => applyFieldErrors(form, error),
   });
-  const errorText = signUp.isError ? describeError(signUp.error) : null;
   const inviteError = invite.isError
     ? describeError(invite.error)
     : invite.data && !validInvite
@@ -76,7 +69,7 @@ export function RegisterPage() {
         />
       ) : null}
       {inviteError ? <Alert type="warning" showIcon title={inviteError} data-testid="invite-error" /> : null}
-      {errorText ? <Alert type="error" showIcon title={errorText} data-testid="register-error" /> : null}
+      <AuthError text={errorText} testId="register-error" />
       <Form<RegisterInput>
         form={form}
         layout="vertical"
@@ -93,27 +86,8 @@ export function RegisterPage() {
         <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: MESSAGES.required }]}>
           <TextInput autoComplete="name" autoFocus />
         </Form.Item>
-        <Form.Item
-          label="E-mail"
-          name="email"
-          rules={[
-            { required: true, message: MESSAGES.required },
-            { pattern: EMAIL_PATTERN, message: MESSAGES.invalidEmail },
-          ]}
-        >
-          <TextInput type="email" autoComplete="email" readOnly={Boolean(validInvite)} data-testid="register-email" />
-        </Form.Item>
-        <Form.Item label="Password" name="password" rules={newPasswordRules}>
-          <PasswordInput autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="Confirm password"
-          name="password_confirmation"
-          dependencies={['password']}
-          rules={confirmationRules}
-        >
-          <PasswordInput autoComplete="new-password" />
-        </Form.Item>
+        <EmailField autoComplete="email" readOnly={Boolean(validInvite)} data-testid="register-email" />
+        <NewPasswordFields label="Password" confirmLabel="Confirm password" />
         <Button type="primary" htmlType="submit" block loading={signUp.isPending}>
           Register
         </Button>

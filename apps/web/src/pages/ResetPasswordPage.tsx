@@ -1,13 +1,10 @@
-import { EMAIL_PATTERN, MESSAGES, type ResetPasswordInput } from '@portal/domain';
-import { useMutation } from '@tanstack/react-query';
+import { MESSAGES, type ResetPasswordInput } from '@portal/domain';
 import { Alert, Button, Form } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { describeError } from '../api/errors';
 import { resetPassword } from '../auth/api';
 import { AuthCard } from './AuthCard';
-import { PasswordInput, TextInput } from './authInputs';
-import { applyFieldErrors } from './formErrors';
-import { confirmationRules, newPasswordRules } from './passwordRules';
+import { AuthError, EmailField, NewPasswordFields } from './authFields';
+import { useAuthMutation } from './useAuthMutation';
 
 type ResetValues = Omit<ResetPasswordInput, 'token'>;
 
@@ -16,12 +13,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [form] = Form.useForm<ResetValues>();
-  const reset = useMutation({
-    mutationFn: resetPassword,
-    meta: { silentError: true },
-    onError: (error) => applyFieldErrors(form, error),
-  });
-  const errorText = reset.isError ? describeError(reset.error) : null;
+  const { mutation: reset, errorText } = useAuthMutation(form, resetPassword);
 
   if (!token) {
     return (
@@ -37,7 +29,7 @@ export function ResetPasswordPage() {
         <Alert type="success" showIcon title={reset.data.message} data-testid="reset-message" />
       ) : (
         <>
-          {errorText ? <Alert type="error" showIcon title={errorText} data-testid="reset-error" /> : null}
+          <AuthError text={errorText} testId="reset-error" />
           <Form<ResetValues>
             form={form}
             layout="vertical"
@@ -45,27 +37,8 @@ export function ResetPasswordPage() {
             initialValues={{ email: params.get('email') ?? '' }}
             onFinish={(values) => reset.mutate({ ...values, email: values.email.trim(), token })}
           >
-            <Form.Item
-              label="E-mail"
-              name="email"
-              rules={[
-                { required: true, message: MESSAGES.required },
-                { pattern: EMAIL_PATTERN, message: MESSAGES.invalidEmail },
-              ]}
-            >
-              <TextInput type="email" autoComplete="username" />
-            </Form.Item>
-            <Form.Item label="New password" name="password" rules={newPasswordRules}>
-              <PasswordInput autoComplete="new-password" autoFocus />
-            </Form.Item>
-            <Form.Item
-              label="Confirm new password"
-              name="password_confirmation"
-              dependencies={['password']}
-              rules={confirmationRules}
-            >
-              <PasswordInput autoComplete="new-password" />
-            </Form.Item>
+            <EmailField autoComplete="username" />
+            <NewPasswordFields label="New password" confirmLabel="Confirm new password" autoFocus />
             <Button type="primary" htmlType="submit" block loading={reset.isPending}>
               Reset password
             </Button>

@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { MESSAGES, type ProductType } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Space, Table } from 'antd';
@@ -8,6 +7,7 @@ import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { applyFieldErrors } from '../../pages/formErrors';
 import { reportSuccess } from '../../shell/feedback';
 import { ConfirmButton } from '../common/ConfirmButton';
+import { NewButton } from '../common/ListToolbar';
 import { PageHeader } from '../common/PageHeader';
 import {
   createProductType,
@@ -83,16 +83,9 @@ export function ProductTypesPage() {
       <PageHeader
         title="Product types"
         actions={
-          ability.can('PRODUCT_TYPES_CREATE') ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing('new')}
-              data-testid="product-types-new"
-            >
-              New product type
-            </Button>
-          ) : null
+          <NewButton permission="PRODUCT_TYPES_CREATE" onClick={() => setEditing('new')} testId="product-types-new">
+            New product type
+          </NewButton>
         }
       />
       <Table<ProductType>

@@ -1,35 +1,23 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { CLIENT_STATUSES, type ClientStatus, type CustomerListItem } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Input, Select, Space, Table } from 'antd';
+import { Table } from 'antd';
 import { Link } from 'react-router';
-import { useAbility } from '../../auth/useAbility';
-import { humanize } from '../common/listQuery';
+import { ListToolbar, MultiSelectFilter, NewButton } from '../common/ListToolbar';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
-import { tablePagination } from '../common/tablePagination';
-import { useListState } from '../common/useListState';
+import { listTableProps } from '../common/tablePagination';
+import { pageParams, useListState } from '../common/useListState';
 import { useModalParam } from '../common/useModalParam';
 import { CUSTOMERS_KEY, listCustomers } from './api';
 
 /** /clients: the clients table; a row opens the client modal (client_uuid=…). */
 export function ClientsPage() {
-  const ability = useAbility();
   const modal = useModalParam('client_uuid');
   const list = useListState<{ status: ClientStatus[] }>({ status: ['active'] });
   const clients = useQuery({
     queryKey: [...CUSTOMERS_KEY, 'list', 'clients', list.page, list.size, list.debouncedSearch, list.filters],
     queryFn: ({ signal }) =>
-      listCustomers(
-        {
-          page: list.page,
-          size: list.size,
-          search: list.debouncedSearch,
-          filters: { status: list.filters.status },
-          sortBy: 'business_name',
-        },
-        signal,
-      ),
+      listCustomers({ ...pageParams(list), filters: { status: list.filters.status }, sortBy: 'business_name' }, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -38,44 +26,16 @@ export function ClientsPage() {
       <PageHeader
         title="Clients"
         actions={
-          ability.can('CUSTOMERS_CREATE') ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => modal.set('create')}
-              data-testid="clients-new"
-            >
-              New client
-            </Button>
-          ) : null
+          <NewButton permission="CUSTOMERS_CREATE" onClick={() => modal.set('create')} testId="clients-new">
+            New client
+          </NewButton>
         }
       />
-      <Space wrap className="list-toolbar">
-        <Input.Search
-          allowClear
-          placeholder="Search clients"
-          value={list.search}
-          onChange={(e) => list.setSearch(e.target.value)}
-          style={{ width: 260 }}
-          data-testid="clients-search"
-        />
-        <Select
-          mode="multiple"
-          allowClear
-          placeholder="All statuses"
-          value={list.filters.status}
-          onChange={(status: ClientStatus[]) => list.setFilters({ status })}
-          options={CLIENT_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
-          style={{ minWidth: 200 }}
-          data-testid="clients-status-filter"
-        />
-      </Space>
+      <ListToolbar list={list} placeholder="Search clients" testId="clients-search">
+        <MultiSelectFilter list={list} field="status" values={CLIENT_STATUSES} testId="clients-status-filter" />
+      </ListToolbar>
       <Table<CustomerListItem>
-        rowKey="uuid"
-        size="middle"
-        loading={clients.isFetching}
-        dataSource={clients.data?.data ?? []}
-        pagination={tablePagination(list, clients.data?.meta)}
+        {...listTableProps(list, clients)}
         data-testid="clients-table"
         columns={[
           {

@@ -1,16 +1,16 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { CLIENT_STATUSES, type ClientStatus, type CustomerListItem, MESSAGES } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Input, Select, Space, Table, type TableProps } from 'antd';
+import { Button, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { reportSuccess } from '../../shell/feedback';
 import { type CsvColumn, downloadText, toCsv } from '../common/csv';
-import { humanize } from '../common/listQuery';
+import { ListToolbar, MultiSelectFilter } from '../common/ListToolbar';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
-import { tablePagination } from '../common/tablePagination';
-import { useListState } from '../common/useListState';
+import { listTableProps } from '../common/tablePagination';
+import { pageParams, useListState } from '../common/useListState';
 import { CUSTOMERS_KEY, listCustomers } from './api';
 
 type SortBy = 'business_name' | 'created_at' | 'status';
@@ -39,9 +39,7 @@ export function CustomersPage() {
     queryFn: ({ signal }) =>
       listCustomers(
         {
-          page: list.page,
-          size: list.size,
-          search: list.debouncedSearch,
+          ...pageParams(list),
           filters: { status: list.filters.status },
           sortBy: sort.by,
           sortDirection: sort.direction,
@@ -81,33 +79,12 @@ export function CustomersPage() {
           </Button>
         }
       />
-      <Space wrap className="list-toolbar">
-        <Input.Search
-          allowClear
-          placeholder="Search customers"
-          value={list.search}
-          onChange={(e) => list.setSearch(e.target.value)}
-          style={{ width: 260 }}
-          data-testid="customers-search"
-        />
-        <Select
-          mode="multiple"
-          allowClear
-          placeholder="All statuses"
-          value={list.filters.status}
-          onChange={(status: ClientStatus[]) => list.setFilters({ status })}
-          options={CLIENT_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
-          style={{ minWidth: 200 }}
-          data-testid="customers-status-filter"
-        />
-      </Space>
+      <ListToolbar list={list} placeholder="Search customers" testId="customers-search">
+        <MultiSelectFilter list={list} field="status" values={CLIENT_STATUSES} testId="customers-status-filter" />
+      </ListToolbar>
       <Table<CustomerListItem>
-        rowKey="uuid"
-        size="middle"
+        {...listTableProps(list, customers)}
         scroll={{ x: 1000 }}
-        loading={customers.isFetching}
-        dataSource={rows}
-        pagination={tablePagination(list, customers.data?.meta)}
         onChange={onChange}
         data-testid="customers-table"
         columns={[

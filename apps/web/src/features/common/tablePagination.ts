@@ -15,3 +15,17 @@ export function tablePagination<F>(state: ListState<F>, meta: ListMeta | undefin
     onChange: (page, size) => state.setPage(page, size),
   };
 }
+
+/** The props every server-paged table shares: rows by uuid, the query's rows and loading state, the pagination. */
+export function listTableProps<T, F>(
+  state: ListState<F>,
+  query: { isFetching: boolean; data?: { data: T[]; meta: ListMeta } },
+) {
+  return {
+    rowKey: 'uuid',
+    size: 'middle',
+    loading: query.isFetching,
+    dataSource: query.data?.data ?? [],
+    pagination: tablePagination(state, query.data?.meta),
+  } as const;
+}

@@ -44,3 +44,8 @@ export function useListState<F>(initialFilters: F, initialSize = 25): ListState<
     },
   };
 }
+
+/** What a list call sends for the state's page, page size and (debounced) search. */
+export function pageParams<F>(list: ListState<F>): { page: number; size: number; search: string } {
+  return { page: list.page, size: list.size, search: list.debouncedSearch };
+}

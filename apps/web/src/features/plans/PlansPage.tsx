@@ -1,20 +1,17 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PLAN_STATUS_FILTER, minutesToReload, PLAN_STATUSES, type Plan, type PlanStatus } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Input, Select, Space, Table } from 'antd';
+import { Table } from 'antd';
 import { Link } from 'react-router';
-import { useAbility } from '../../auth/useAbility';
-import { humanize } from '../common/listQuery';
+import { ListToolbar, MultiSelectFilter, NewButton } from '../common/ListToolbar';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
-import { tablePagination } from '../common/tablePagination';
-import { useListState } from '../common/useListState';
+import { listTableProps } from '../common/tablePagination';
+import { pageParams, useListState } from '../common/useListState';
 import { useModalParam } from '../common/useModalParam';
 import { listPlans, PLANS_KEY } from './api';
 
 /** /projects (Plans): status filter (default active), search, page size; the server sorts active first, then by name. */
 export function PlansPage() {
-  const ability = useAbility();
   const createModal = useModalParam('plan');
   const list = useListState<{ status: PlanStatus[] }>({ status: [...DEFAULT_PLAN_STATUS_FILTER] });
   const plans = useQuery({
@@ -22,9 +19,7 @@ export function PlansPage() {
     queryFn: ({ signal }) =>
       listPlans(
         {
-          page: list.page,
-          size: list.size,
-          search: list.debouncedSearch,
+          ...pageParams(list),
           // An emptied filter means every status.
           filters: { 'projects.status': list.filters.status.length ? list.filters.status : [...PLAN_STATUSES] },
         },
@@ -38,44 +33,22 @@ export function PlansPage() {
       <PageHeader
         title="Plans"
         actions={
-          ability.can('PROJECTS_CREATE') ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => createModal.set('create')}
-              data-testid="plans-new"
-            >
-              New plan
-            </Button>
-          ) : null
+          <NewButton permission="PROJECTS_CREATE" onClick={() => createModal.set('create')} testId="plans-new">
+            New plan
+          </NewButton>
         }
       />
-      <Space wrap className="list-toolbar">
-        <Input.Search
-          allowClear
-          placeholder="Search plans"
-          value={list.search}
-          onChange={(e) => list.setSearch(e.target.value)}
-          style={{ width: 260 }}
-          data-testid="plans-search"
+      <ListToolbar list={list} placeholder="Search plans" testId="plans-search">
+        <MultiSelectFilter
+          list={list}
+          field="status"
+          values={PLAN_STATUSES}
+          minWidth={260}
+          testId="plans-status-filter"
         />
-        <Select
-          mode="multiple"
-          allowClear
-          placeholder="All statuses"
-          value={list.filters.status}
-          onChange={(status: PlanStatus[]) => list.setFilters({ status })}
-          options={PLAN_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
-          style={{ minWidth: 260 }}
-          data-testid="plans-status-filter"
-        />
-      </Space>
+      </ListToolbar>
       <Table<Plan>
-        rowKey="uuid"
-        size="middle"
-        loading={plans.isFetching}
-        dataSource={plans.data?.data ?? []}
-        pagination={tablePagination(list, plans.data?.meta)}
+        {...listTableProps(list, plans)}
         data-testid="plans-table"
         columns={[
           {

@@ -1,26 +1,19 @@
 import { CopyOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import type { Contact } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Avatar, Button, Card, Empty, Input, Pagination, Segmented, Space, Spin, Table, Tag, Tooltip } from 'antd';
+import { Avatar, Button, Card, Empty, Pagination, Segmented, Spin, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
+import { initials } from '../../layout/initials';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { reportError, reportSuccess } from '../../shell/feedback';
+import { ListToolbar } from '../common/ListToolbar';
 import { PAGE_SIZE_OPTIONS } from '../common/listQuery';
 import { PageHeader } from '../common/PageHeader';
-import { tablePagination } from '../common/tablePagination';
-import { useListState } from '../common/useListState';
+import { listTableProps } from '../common/tablePagination';
+import { pageParams, useListState } from '../common/useListState';
 import { CONTACTS_KEY, listContacts } from './api';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
-}
 
 function CopyEmail({ email }: { email: string }) {
   return (
@@ -79,16 +72,7 @@ export function PeoplePage() {
   const people = useQuery({
     queryKey: [...CONTACTS_KEY, 'list', 'people', list.page, list.size, list.debouncedSearch],
     queryFn: ({ signal }) =>
-      listContacts(
-        {
-          page: list.page,
-          size: list.size,
-          search: list.debouncedSearch,
-          filters: { status: ['active'] },
-          sortBy: 'name',
-        },
-        signal,
-      ),
+      listContacts({ ...pageParams(list), filters: { status: ['active'] }, sortBy: 'name' }, signal),
     placeholderData: keepPreviousData,
     enabled: ability.can('CONTACTS_READ'),
   });
@@ -112,23 +96,10 @@ export function PeoplePage() {
           />
         }
       />
-      <Space wrap className="list-toolbar">
-        <Input.Search
-          allowClear
-          placeholder="Search people"
-          value={list.search}
-          onChange={(e) => list.setSearch(e.target.value)}
-          style={{ width: 260 }}
-          data-testid="people-search"
-        />
-      </Space>
+      <ListToolbar list={list} placeholder="Search people" testId="people-search" />
       {view === 'table' ? (
         <Table<Contact>
-          rowKey="uuid"
-          size="middle"
-          loading={people.isFetching}
-          dataSource={rows}
-          pagination={tablePagination(list, people.data?.meta)}
+          {...listTableProps(list, people)}
           columns={[
             { title: 'Name', dataIndex: 'name', render: (n: string, r) => <Link to={`/users/${r.uuid}`}>{n}</Link> },
             { title: 'Job title', dataIndex: 'job_title' },

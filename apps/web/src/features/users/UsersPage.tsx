@@ -1,15 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { CONTACT_STATUSES, type Contact, type ContactStatus, USER_TYPES, type UserType } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Input, Select, Space, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
-import { humanize } from '../common/listQuery';
+import { ListToolbar, MultiSelectFilter, NewButton } from '../common/ListToolbar';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
-import { tablePagination } from '../common/tablePagination';
-import { useListState } from '../common/useListState';
+import { listTableProps } from '../common/tablePagination';
+import { pageParams, useListState } from '../common/useListState';
 import { useModalParam } from '../common/useModalParam';
 import { CONTACTS_KEY, listContacts } from './api';
 import { TYPE_LABELS } from './ContactFields';
@@ -23,13 +22,7 @@ export function UsersPage() {
     queryKey: [...CONTACTS_KEY, 'list', 'users', list.page, list.size, list.debouncedSearch, list.filters],
     queryFn: ({ signal }) =>
       listContacts(
-        {
-          page: list.page,
-          size: list.size,
-          search: list.debouncedSearch,
-          filters: { type: list.filters.type, status: list.filters.status },
-          sortBy: 'name',
-        },
+        { ...pageParams(list), filters: { type: list.filters.type, status: list.filters.status }, sortBy: 'name' },
         signal,
       ),
     placeholderData: keepPreviousData,
@@ -44,54 +37,30 @@ export function UsersPage() {
       <PageHeader
         title="Users"
         actions={
-          ability.can('CONTACTS_CREATE') ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => createModal.set('create')}
-              data-testid="users-new"
-            >
-              New user
-            </Button>
-          ) : null
+          <NewButton permission="CONTACTS_CREATE" onClick={() => createModal.set('create')} testId="users-new">
+            New user
+          </NewButton>
         }
       />
-      <Space wrap className="list-toolbar">
-        <Input.Search
-          allowClear
-          placeholder="Search by name or e-mail"
-          value={list.search}
-          onChange={(e) => list.setSearch(e.target.value)}
-          style={{ width: 260 }}
-          data-testid="users-search"
-        />
-        <Select
-          mode="multiple"
-          allowClear
+      <ListToolbar list={list} placeholder="Search by name or e-mail" testId="users-search">
+        <MultiSelectFilter
+          list={list}
+          field="type"
+          values={USER_TYPES}
+          label={(t) => TYPE_LABELS[t]}
           placeholder="All types"
-          value={list.filters.type}
-          onChange={(type: UserType[]) => list.setFilters({ ...list.filters, type })}
-          options={USER_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
-          style={{ minWidth: 200 }}
-          data-testid="users-type-filter"
+          testId="users-type-filter"
         />
-        <Select
-          mode="multiple"
-          allowClear
-          placeholder="All statuses"
-          value={list.filters.status}
-          onChange={(status: ContactStatus[]) => list.setFilters({ ...list.filters, status })}
-          options={CONTACT_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
-          style={{ minWidth: 180 }}
-          data-testid="users-status-filter"
+        <MultiSelectFilter
+          list={list}
+          field="status"
+          values={CONTACT_STATUSES}
+          minWidth={180}
+          testId="users-status-filter"
         />
-      </Space>
+      </ListToolbar>
       <Table<Contact>
-        rowKey="uuid"
-        size="middle"
-        loading={contacts.isFetching}
-        dataSource={contacts.data?.data ?? []}
-        pagination={tablePagination(list, contacts.data?.meta)}
+        {...listTableProps(list, contacts)}
         data-testid="users-table"
         columns={[
           {

@@ -1,0 +1,9 @@
+/** The avatar letters of a name: the first letters of its first two words. */
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
