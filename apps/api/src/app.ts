@@ -25,6 +25,7 @@ import { productTypeRoutes } from './modules/product-types/product-types.routes'
 import { roleRoutes } from './modules/roles/roles.routes';
 import { globalSearchRoutes } from './modules/search/global-search.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { taskRoutes } from './modules/tasks/tasks.routes';
 import { timeLogRoutes } from './modules/time-logs/time-logs.routes';
 import { userRoutes } from './modules/users/users.routes';
 
@@ -50,6 +51,7 @@ const API_MODULES = [
   groupRoutes,
   userRoutes,
   timeLogRoutes,
+  taskRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {

@@ -135,6 +135,33 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
     expect: { ...staff, freelancer: 'deny' },
     url: '/api/product-types/00000000-0000-4000-8000-000000000000',
   },
+  // Tasks (issue 4): staff and freelancers with the task permissions; only TASKS_DESTROY holders delete.
+  'GET /api/tasks': { expect: staff },
+  'GET /api/tasks/:uuid': { expect: staff, url: '/api/tasks/00000000-0000-4000-8000-000000000000' },
+  'POST /api/tasks': { expect: staff, payload: {} },
+  'PUT /api/tasks/:uuid': { expect: staff, url: '/api/tasks/00000000-0000-4000-8000-000000000000', payload: {} },
+  'DELETE /api/tasks/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/tasks/00000000-0000-4000-8000-000000000000',
+  },
+  'GET /api/tasks/:uuid/description-delta': {
+    expect: staff,
+    url: '/api/tasks/00000000-0000-4000-8000-000000000000/description-delta',
+  },
+  'PUT /api/tasks/:uuid/description-delta': {
+    expect: staff,
+    url: '/api/tasks/00000000-0000-4000-8000-000000000000/description-delta',
+    payload: { description_delta: null },
+  },
+  'GET /api/tasks/:uuid/logs': { expect: staff, url: '/api/tasks/00000000-0000-4000-8000-000000000000/logs' },
+  'GET /api/project-tasks': { expect: staff },
+  'PUT /api/project-tasks/:uuid': {
+    expect: staff,
+    url: '/api/project-tasks/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'GET /api/tags': { expect: staff },
+  'GET /api/projects/personal': { expect: staff },
   // Time logs and timers (issue 4): freelancers log and read their own time but never edit or delete it.
   'GET /api/time-log': { expect: staff },
   'GET /api/time-log/weekly-summary': { expect: staff },

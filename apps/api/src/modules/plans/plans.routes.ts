@@ -13,8 +13,10 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requirePrincipal } from '../../http/access';
+import { listMeta } from '../../http/list-paging';
 import { errorResponses } from '../../http/responses';
 import { createPlan } from './create-plan';
+import { ensurePersonalPlan } from './personal-plan';
 import { listPlans, listPlansLite } from './plan-list.query';
 import { findVisiblePlanId, getPlan, listPlanTypes, updatePlan } from './plans.service';
 import { listProjectUsers } from './project-users.query';
@@ -38,7 +40,28 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.regular('PROJECTS_READ') },
       schema: { tags, querystring: planListQuerySchema, response: { 200: planListResponseSchema, ...errorResponses } },
     },
-    async (request) => listPlans(app.ctx.db, request.query, requirePrincipal(request).userId),
+    async (request) => {
+      const userId = requirePrincipal(request).userId;
+      if (request.query.personal_only) {
+        const plan = await ensurePersonalPlan(app.ctx.db, userId);
+        return { data: [await getPlan(app.ctx.db, plan.uuid, userId)], meta: listMeta(1, { size: 1, number: 1 }) };
+      }
+      return listPlans(app.ctx.db, request.query, userId);
+    },
+  );
+
+  // The caller's personal plan for freelancers too (GET projects needs a plan permission they do not have).
+  app.get(
+    '/projects/personal',
+    {
+      config: { access: access.staff('TASKS_READ') },
+      schema: { tags, response: { 200: planResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const userId = requirePrincipal(request).userId;
+      const plan = await ensurePersonalPlan(app.ctx.db, userId);
+      return { data: await getPlan(app.ctx.db, plan.uuid, userId) };
+    },
   );
 
   app.get(

@@ -1,0 +1,160 @@
+import type { projectTaskListQuerySchema, TaskListItem, taskListQuerySchema } from '@portal/domain';
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { projects, tasks } from '../../db/schema';
+import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
+import { type Viewer, visibleTasks } from './task-access';
+import { presentTaskBase, selectTasks } from './task-detail';
+import { loadPeople, splitPeople } from './task-people';
+import { loadTags } from './task-tags';
+
+export type TaskListQuery = z.output<typeof taskListQuerySchema>;
+export type ProjectTaskListQuery = z.output<typeof projectTaskListQuerySchema>;
+type Filters = NonNullable<TaskListQuery['filters']>;
+
+/** The start of a calendar day in the agency's time zone, as a timestamptz expression. */
+const dayStart = (day: string, timeZone: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
+const nextDayStart = (day: string, timeZone: string) => sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`;
+
+function filterConditions(filters: Filters, timeZone: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.task_status?.length) {
+    conditions.push(inArray(tasks.status, filters.task_status));
+  }
+  if (filters.tags?.length) {
+    const names = filters.tags.map((t) => t.toLowerCase());
+    conditions.push(
+      sql`exists (select 1 from task_tags tt join tags tg on tg.id = tt.tag_id where tt.task_id = ${tasks.id} and lower(tg.name) in ${names})`,
+    );
+  }
+  // Requests land with their own issue: until then no task has a request, so asking for one matches nothing.
+  if (filters.requester_type?.length || filters.has_requests === true) {
+    conditions.push(sql`false`);
+  }
+  if (filters.project_status?.length) {
+    conditions.push(inArray(projects.status, filters.project_status));
+  }
+  if (filters.overdue_only) {
+    conditions.push(
+      sql`${tasks.endDate} < (now() at time zone ${timeZone})::date and ${tasks.status} not in ('completed', 'cancelled')`,
+    );
+  }
+  if (filters['creator.uuid']?.length) {
+    conditions.push(sql`${tasks.creatorId} in (select u.id from users u where u.uuid in ${filters['creator.uuid']})`);
+  }
+  if (filters['related_users.uuid']?.length) {
+    conditions.push(
+      sql`exists (select 1 from task_users tu join users u on u.id = tu.user_id where tu.task_id = ${tasks.id} and u.uuid in ${filters['related_users.uuid']})`,
+    );
+  }
+  if (filters['seed.uuid']) {
+    conditions.push(sql`${tasks.seedId} = (select s.id from tasks s where s.uuid = ${filters['seed.uuid']})`);
+  }
+  if (filters['parent.uuid']) {
+    conditions.push(sql`${tasks.parentId} = (select p.id from tasks p where p.uuid = ${filters['parent.uuid']})`);
+  }
+  const planUuids = [...(filters.project ?? []), ...(filters['project.uuid'] ?? [])];
+  if (planUuids.length) {
+    conditions.push(inArray(projects.uuid, planUuids));
+  }
+  const created = filters.created_at;
+  if (created?.greater_than_or_equals) {
+    conditions.push(sql`${tasks.createdAt} >= ${dayStart(created.greater_than_or_equals, timeZone)}`);
+  }
+  if (created?.less_than_or_equals) {
+    conditions.push(sql`${tasks.createdAt} < ${nextDayStart(created.less_than_or_equals, timeZone)}`);
+  }
+  const due = filters.end_date;
+  if (due?.greater_than_or_equals) {
+    conditions.push(sql`${tasks.endDate} >= ${due.greater_than_or_equals}`);
+  }
+  if (due?.less_than_or_equals) {
+    conditions.push(sql`${tasks.endDate} <= ${due.less_than_or_equals}`);
+  }
+  return conditions;
+}
+
+/** Default: newest first (doc 2 §9); task_sort = the kanban order (sort_order ascending), newest first within. */
+function orderFor(sort: TaskListQuery['sort']): SQL[] {
+  if (sort?.by === 'task_sort') {
+    const direction = sort.direction === 'desc' ? desc : asc;
+    return [direction(tasks.sortOrder), desc(tasks.createdAt), desc(tasks.id)];
+  }
+  const direction = sort?.direction === 'asc' ? asc : desc;
+  return [direction(tasks.createdAt), direction(tasks.id)];
+}
+
+type ListOptions = {
+  page: { size: number; number: number };
+  where: SQL | undefined;
+  order: SQL[];
+  withTags: boolean;
+};
+
+async function runList(db: Database, options: ListOptions) {
+  const rows = await selectTasks(db, {
+    subtasksCount: sql<number>`(select count(*) from tasks st where st.parent_id = ${tasks.id})::int`,
+  })
+    .where(options.where)
+    .orderBy(...options.order)
+    .limit(options.page.size)
+    .offset(pageOffset(options.page));
+  // A separate count keeps the page query a plain index walk; the count itself needs only the filter columns.
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .where(options.where);
+  const ids = rows.map((r) => r.id);
+  const people = await loadPeople(db, ids);
+  const tagNames = options.withTags ? await loadTags(db, ids) : undefined;
+  const data: TaskListItem[] = rows.map((row) => {
+    const { responsibles, followers } = splitPeople(people.get(row.id));
+    return {
+      ...presentTaskBase(row),
+      responsibles,
+      followers,
+      subtasks_count: row.subtasksCount,
+      ...(tagNames ? { tags: (tagNames.get(row.id) ?? []).map((name) => ({ name })) } : {}),
+    };
+  });
+  return { data, meta: listMeta(counted?.n ?? 0, options.page) };
+}
+
+const wants = (withParam: string | undefined, name: string) =>
+  (withParam ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .includes(name);
+
+/** GET tasks: the project tasks list with every filter of doc 2 §7, only tasks the caller may see. */
+export function listTasks(db: Database, query: TaskListQuery, viewer: Viewer, timeZone: string) {
+  const conditions = [visibleTasks(viewer), ...filterConditions(query.filters ?? {}, timeZone)];
+  if (query.search_term) {
+    conditions.push(ilike(tasks.title, containsPattern(query.search_term)));
+  }
+  return runList(db, {
+    page: query.page,
+    where: and(...conditions),
+    order: orderFor(query.sort),
+    withTags: wants(query.with, 'tags'),
+  });
+}
+
+/** GET project-tasks: the relate dialogs' list (plan, statuses, search); newest first. */
+export function listProjectTasks(db: Database, query: ProjectTaskListQuery, viewer: Viewer) {
+  const filters = query.filters ?? {};
+  const conditions = [visibleTasks(viewer)];
+  const planUuids = [...(filters.project ?? []), ...(filters['project.uuid'] ?? [])];
+  if (planUuids.length) {
+    conditions.push(inArray(projects.uuid, planUuids));
+  }
+  if (filters.task_status?.length) {
+    conditions.push(inArray(tasks.status, filters.task_status));
+  }
+  if (query.search_term) {
+    conditions.push(ilike(tasks.title, containsPattern(query.search_term)));
+  }
+  return runList(db, { page: query.page, where: and(...conditions), order: orderFor(undefined), withTags: false });
+}

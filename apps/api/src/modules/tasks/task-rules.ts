@@ -1,0 +1,142 @@
+import {
+  APP_USER_TYPES,
+  CONTACT_RESPONSIBLE_TASK_STATUSES,
+  MESSAGES,
+  type TaskStatus,
+  type UserType,
+} from '@portal/domain';
+import { and, eq } from 'drizzle-orm';
+import { contacts, projects, users } from '../../db/schema';
+import type { DbExecutor } from '../customers/customers.service';
+import { taskablePlans, type Viewer } from './task-access';
+import { findPeople } from './task-people';
+
+export type FieldErrors = Record<string, string[]>;
+export type Person = { id: number; uuid: string; type: UserType; name: string };
+
+export function addError(errors: FieldErrors, field: string, message: string) {
+  errors[field] = [...(errors[field] ?? []), message];
+}
+
+/** A plan the caller may put tasks in, by uuid. */
+export async function findTaskablePlan(db: DbExecutor, uuid: string, viewer: Viewer) {
+  const [plan] = await db
+    .select({ id: projects.id, uuid: projects.uuid, kind: projects.kind, ownerId: projects.projectManagerId })
+    .from(projects)
+    .where(and(eq(projects.uuid, uuid), taskablePlans(viewer)))
+    .limit(1);
+  return plan;
+}
+
+export async function findPlanById(db: DbExecutor, id: number) {
+  const [plan] = await db
+    .select({ id: projects.id, uuid: projects.uuid, kind: projects.kind, ownerId: projects.projectManagerId })
+    .from(projects)
+    .where(eq(projects.id, id));
+  if (!plan) {
+    throw new Error(`plan ${id} missing`);
+  }
+  return plan;
+}
+
+export async function findPersonById(db: DbExecutor, userId: number): Promise<Person & { autoFollow: boolean }> {
+  const [row] = await db
+    .select({ uuid: users.uuid, contact: contacts })
+    .from(users)
+    .innerJoin(contacts, eq(contacts.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) {
+    throw new Error(`user ${userId} has no profile`);
+  }
+  return {
+    id: userId,
+    uuid: row.uuid,
+    type: row.contact.type as UserType,
+    name: row.contact.name,
+    autoFollow: row.contact.preferences.auto_follow_tasks === '1',
+  };
+}
+
+/**
+ * Responsibles and followers by user uuid: responsibles may be staff, freelancers or client contacts, followers
+ * only staff and freelancers, and nobody may be both (doc 2 §5). Problems are added to errors.
+ */
+export async function resolvePeople(
+  db: DbExecutor,
+  input: { responsibles?: string[]; followers?: string[] },
+  errors: FieldErrors,
+): Promise<{ responsibles?: Person[]; followers?: Person[] }> {
+  const found = await findPeople(db, [...(input.responsibles ?? []), ...(input.followers ?? [])]);
+  const pick = (uuids: string[] | undefined, field: string, types: readonly UserType[], message: string) => {
+    if (uuids === undefined) {
+      return undefined;
+    }
+    const people: Person[] = [];
+    for (const uuid of new Set(uuids)) {
+      const person = found.get(uuid);
+      if (!person) {
+        addError(errors, field, MESSAGES.unknownReference);
+      } else if (!types.includes(person.type)) {
+        addError(errors, field, message);
+      } else {
+        people.push({ ...person, uuid });
+      }
+    }
+    return people;
+  };
+  const responsibles = pick(
+    input.responsibles,
+    'responsibles',
+    ['regular_user', 'freelancer', 'contact'],
+    MESSAGES.responsibleType,
+  );
+  const followers = pick(input.followers, 'followers', APP_USER_TYPES, MESSAGES.followersStaffOnly);
+  if (responsibles && followers) {
+    const ids = new Set(responsibles.map((p) => p.id));
+    if (followers.some((p) => ids.has(p.id))) {
+      addError(errors, 'followers', MESSAGES.responsibleAndFollower);
+    }
+  }
+  return { responsibles, followers };
+}
+
+/**
+ * A task whose responsible party includes a contact may use only the client statuses, plus its current status
+ * (doc 2 §4). The recurring master keeps 'seed'.
+ */
+export function contactStatusAllowed(status: TaskStatus, current: TaskStatus | null, responsibles: Person[]) {
+  if (!responsibles.some((p) => p.type === 'contact') || status === 'seed' || status === current) {
+    return true;
+  }
+  return CONTACT_RESPONSIBLE_TASK_STATUSES.includes(status);
+}
+
+/** Plain text of a Quill delta (kept for search); null for anything that is not one. */
+export function descriptionText(delta: unknown): string | null {
+  if (!delta || typeof delta !== 'object') {
+    return null;
+  }
+  const ops = (delta as { ops?: unknown }).ops;
+  if (!Array.isArray(ops)) {
+    return null;
+  }
+  const text = ops
+    .map((op) =>
+      op && typeof (op as { insert?: unknown }).insert === 'string' ? (op as { insert: string }).insert : '',
+    )
+    .join('')
+    .trim();
+  return text ? text.slice(0, 20_000) : null;
+}
+
+/** Requests and uploads land with their own issues: until then any uuid names an item that does not exist. */
+export function rejectPendingReferences(
+  input: { add_requests?: string[]; remove_requests?: string[]; uploads?: string[] },
+  errors: FieldErrors,
+) {
+  for (const field of ['add_requests', 'remove_requests', 'uploads'] as const) {
+    if (input[field]?.length) {
+      addError(errors, field, MESSAGES.unknownReference);
+    }
+  }
+}

@@ -1,0 +1,205 @@
+import {
+  historyQuerySchema,
+  historyResponseSchema,
+  MESSAGES,
+  messageBodySchema,
+  projectTaskListQuerySchema,
+  projectTaskListResponseSchema,
+  projectTaskRequestsSchema,
+  tagListQuerySchema,
+  tagListResponseSchema,
+  taskCreateResponseSchema,
+  taskCreateSchema,
+  taskDescriptionDeltaResponseSchema,
+  taskDescriptionDeltaUpdateSchema,
+  taskListQuerySchema,
+  taskListResponseSchema,
+  taskResponseSchema,
+  taskUpdateSchema,
+  uuidParam,
+} from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { tasks } from '../../db/schema';
+import { access, type Principal, requirePrincipal } from '../../http/access';
+import { validationError } from '../../http/errors';
+import { errorResponses } from '../../http/responses';
+import { createTask } from './create-task';
+import { findVisibleTask, type Viewer } from './task-access';
+import { loadTask } from './task-detail';
+import { listTaskHistory } from './task-history';
+import { listProjectTasks, listTasks } from './task-list.query';
+import { descriptionText, type FieldErrors, rejectPendingReferences } from './task-rules';
+import { listTags } from './task-tags';
+import { deleteTask, updateTask } from './update-task';
+
+const tags = ['tasks'];
+const viewerOf = (principal: Principal): Viewer => ({ userId: principal.userId, type: principal.type });
+
+/** Tasks (doc 2 §7): the project tasks list, the task drawer's calls, relations, tags and history. */
+export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
+  const viewer = (request: Parameters<typeof requirePrincipal>[0]) => viewerOf(requirePrincipal(request));
+
+  app.get(
+    '/tasks',
+    {
+      config: { access: access.staff('TASKS_READ') },
+      schema: { tags, querystring: taskListQuerySchema, response: { 200: taskListResponseSchema, ...errorResponses } },
+    },
+    async (request) => listTasks(app.ctx.db, request.query, viewer(request), app.ctx.config.agencyTimeZone),
+  );
+
+  app.get(
+    '/tasks/:uuid',
+    {
+      config: { access: access.staff('TASKS_READ') },
+      schema: { tags, params: uuidParam, response: { 200: taskResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const task = await findVisibleTask(app.ctx.db, request.params.uuid, viewer(request));
+      return { data: await loadTask(app.ctx.db, task.id) };
+    },
+  );
+
+  app.post(
+    '/tasks',
+    {
+      config: { access: access.staff('TASKS_CREATE') },
+      schema: { tags, body: taskCreateSchema, response: { 200: taskCreateResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const id = await createTask(app.ctx.db, request.body, viewer(request), app.ctx.config.agencyTimeZone);
+      return { data: await loadTask(app.ctx.db, id) };
+    },
+  );
+
+  app.put(
+    '/tasks/:uuid',
+    {
+      config: { access: access.staff('TASKS_UPDATE') },
+      schema: {
+        tags,
+        params: uuidParam,
+        body: taskUpdateSchema,
+        response: { 200: taskResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = await updateTask(app.ctx.db, request.params.uuid, request.body, viewer(request));
+      return { data: await loadTask(app.ctx.db, id) };
+    },
+  );
+
+  app.delete(
+    '/tasks/:uuid',
+    {
+      config: { access: access.staff('TASKS_DESTROY') },
+      schema: { tags, params: uuidParam, response: { 200: messageBodySchema, ...errorResponses } },
+    },
+    async (request) => {
+      await deleteTask(app.ctx.db, request.params.uuid, viewer(request));
+      return { message: MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    '/tasks/:uuid/description-delta',
+    {
+      config: { access: access.staff('TASKS_READ') },
+      schema: { tags, params: uuidParam, response: { 200: taskDescriptionDeltaResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const task = await findVisibleTask(app.ctx.db, request.params.uuid, viewer(request));
+      return { data: { description_delta: task.descriptionDelta ?? null } };
+    },
+  );
+
+  // The editor's own autosave: stores the delta (and its text for search) without a history entry per keystroke.
+  app.put(
+    '/tasks/:uuid/description-delta',
+    {
+      config: { access: access.staff('TASKS_UPDATE') },
+      schema: {
+        tags,
+        params: uuidParam,
+        body: taskDescriptionDeltaUpdateSchema,
+        response: { 200: taskDescriptionDeltaResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const task = await findVisibleTask(app.ctx.db, request.params.uuid, viewer(request));
+      const delta = request.body.description_delta ?? null;
+      await app.ctx.db
+        .update(tasks)
+        .set({
+          descriptionDelta: delta,
+          descriptionText: descriptionText(delta),
+          ...(request.body.ref_token !== undefined ? { refToken: request.body.ref_token } : {}),
+        })
+        .where(eq(tasks.id, task.id));
+      return { data: { description_delta: delta } };
+    },
+  );
+
+  app.get(
+    '/tasks/:uuid/logs',
+    {
+      config: { access: access.staff('TASKS_READ') },
+      schema: {
+        tags,
+        params: uuidParam,
+        querystring: historyQuerySchema,
+        response: { 200: historyResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const task = await findVisibleTask(app.ctx.db, request.params.uuid, viewer(request));
+      return { data: await listTaskHistory(app.ctx.db, task.id, request.query.before) };
+    },
+  );
+
+  app.get(
+    '/project-tasks',
+    {
+      config: { access: access.staff('TASKS_READ') },
+      schema: {
+        tags,
+        querystring: projectTaskListQuerySchema,
+        response: { 200: projectTaskListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => listProjectTasks(app.ctx.db, request.query, viewer(request)),
+  );
+
+  // Requests land with their own issue: until then every request uuid names an item that does not exist.
+  app.put(
+    '/project-tasks/:uuid',
+    {
+      config: { access: access.staff('TASKS_UPDATE') },
+      schema: {
+        tags,
+        params: uuidParam,
+        body: projectTaskRequestsSchema,
+        response: { 200: taskResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const task = await findVisibleTask(app.ctx.db, request.params.uuid, viewer(request));
+      const errors: FieldErrors = {};
+      rejectPendingReferences(request.body, errors);
+      if (Object.keys(errors).length) {
+        throw validationError(errors);
+      }
+      return { data: await loadTask(app.ctx.db, task.id) };
+    },
+  );
+
+  app.get(
+    '/tags',
+    {
+      config: { access: access.staff('TASKS_READ') },
+      schema: { tags, querystring: tagListQuerySchema, response: { 200: tagListResponseSchema, ...errorResponses } },
+    },
+    async (request) => listTags(app.ctx.db, request.query),
+  );
+};
