@@ -1,9 +1,10 @@
 import { benchBundle } from './bundle';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
+import { benchTimeLogs } from './time-logs';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -17,4 +18,7 @@ if (all || which.includes('bundle')) {
 }
 if (all || which.includes('scale')) {
   await benchScale();
+}
+if (all || which.includes('timelogs')) {
+  await benchTimeLogs();
 }

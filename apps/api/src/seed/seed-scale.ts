@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { seedScaleTimeLogs } from './seed-scale-time-logs';
 
 export const SCALE_PREFIX = 'Scale client';
 
@@ -11,7 +12,7 @@ export const SCALE_PREFIX = 'Scale client';
  */
 export async function seedScale(
   db: Database,
-  options: { clients?: number; plans?: number } = {},
+  options: { clients?: number; plans?: number; timeLogs?: number } = {},
 ): Promise<{ clients: number; plans: number; skipped: boolean }> {
   const clients = options.clients ?? 2000;
   const plans = options.plans ?? 10_000;
@@ -67,5 +68,7 @@ export async function seedScale(
       on conflict do nothing`);
   });
   await db.execute(sql`analyze customers; analyze projects; analyze project_users`);
+  // Keep last: 100 time logs per plan (1,000,000 by default) over the scale plans' tasks (seed-scale-time-logs.ts).
+  await seedScaleTimeLogs(db, { logs: options.timeLogs ?? plans * 100, createTasks: true });
   return { clients, plans, skipped: false };
 }
