@@ -25,6 +25,8 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   roles: lazyPage(() => import('../features/admin/RolesPage').then((m) => m.RolesPage)),
   groups: lazyPage(() => import('../features/admin/GroupsPage').then((m) => m.GroupsPage)),
   productTypes: lazyPage(() => import('../features/admin/ProductTypesPage').then((m) => m.ProductTypesPage)),
+  tasks: lazyPage(() => import('../features/tasks/TasksPage').then((m) => m.TasksPage)),
+  personalTasks: lazyPage(() => import('../features/tasks/TasksPage').then((m) => m.PersonalTasksPage)),
 };
 
 export const AppLayout = lazyPage(() => import('../layout/AppLayout').then((m) => m.AppLayout));

@@ -36,7 +36,9 @@ export type PageKey =
   | 'contact'
   | 'roles'
   | 'groups'
-  | 'productTypes';
+  | 'productTypes'
+  | 'tasks'
+  | 'personalTasks';
 
 export interface RouteDef {
   path: string;
@@ -83,7 +85,7 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Not type-restricted (doc 1 §2): dashboard, tasks, requests, inbox, assistant, contacts, time-log report.
   screen('/', 'Dashboard', 'any'),
-  screen('/tasks', 'Tasks', 'any'),
+  screen('/tasks', 'Tasks', 'any', 'tasks'),
   screen('/requests', 'Requests', 'any'),
   screen('/requests/:uuid', 'Request', 'any'),
   screen('/requests/:uuid/tasks', 'Request tasks', 'any'),
@@ -99,7 +101,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Staff only.
   // Freelancers cannot duplicate requests (doc 2 §1).
   screen('/requests/:uuid/duplicate', 'Duplicate request'),
-  screen('/personal-tasks', 'Personal tasks'),
+  screen('/personal-tasks', 'Personal tasks', 'regular_user', 'personalTasks'),
   screen('/roles', 'Roles', 'regular_user', 'roles'),
   screen('/users', 'Users', 'regular_user', 'users'),
   screen('/logs', 'Logs'),

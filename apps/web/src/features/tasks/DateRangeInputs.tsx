@@ -52,12 +52,14 @@ export function DateRangeInputs({
   onChange,
   invalidEnd,
   disabled,
+  testIds = ['task-start-date', 'task-end-date'],
 }: {
   start: string | null;
   end: string | null;
   onChange(patch: { start_date?: string | null; end_date?: string | null }): void;
   invalidEnd?: boolean;
   disabled?: boolean;
+  testIds?: [string, string];
 }) {
   if (disabled) {
     return (
@@ -71,13 +73,13 @@ export function DateRangeInputs({
       <UsDateInput
         value={start}
         onChange={(iso) => onChange({ start_date: iso })}
-        testId="task-start-date"
+        testId={testIds[0]}
         placeholder="Start MM/DD/YYYY"
       />
       <UsDateInput
         value={end}
         onChange={(iso) => onChange({ end_date: iso })}
-        testId="task-end-date"
+        testId={testIds[1]}
         placeholder="Due MM/DD/YYYY"
         invalid={invalidEnd}
       />

@@ -1,0 +1,236 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Tabs, Tag } from 'antd';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAbility } from '../../auth/useAbility';
+import { useDebouncedValue } from '../../search/useDebouncedValue';
+import { reportError } from '../../shell/feedback';
+import { PageHeader } from '../common/PageHeader';
+import { getPersonalPlan, listAssignableUsers, listTags, listTasks, TASKS_KEY, updateTask } from './api';
+import { TaskFiltersBar } from './TaskFiltersBar';
+import type { KanbanMove } from './TaskKanban';
+import { TaskKanban } from './TaskKanban';
+import { noTasks, TaskList, TaskTable } from './TaskTable';
+import { TaskTimeline } from './TaskTimeline';
+import {
+  EMPTY_TASK_FILTERS,
+  KANBAN_STATUSES,
+  TASK_VIEWS,
+  type TaskFilters,
+  type TaskView,
+  taskListQuery,
+} from './taskFilters';
+import './tasks.css';
+
+/**
+ * /tasks (optionally ?project=<plan uuid>) and /personal-tasks: the tabs table, list, chart and kanban over one set
+ * of filters (doc 2 §2). The tab and plan live in the address; table and list page through the server, chart and
+ * kanban load the first 1,000.
+ */
+export function TasksPage({ personal = false }: { label?: string; personal?: boolean }) {
+  const ability = useAbility();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const view = (TASK_VIEWS as readonly string[]).includes(params.get('view') ?? '')
+    ? (params.get('view') as TaskView)
+    : 'table';
+  const projectParam = params.get('project');
+  const [filters, setFiltersState] = useState<TaskFilters>(EMPTY_TASK_FILTERS);
+  const [search, setSearchState] = useState('');
+  const debouncedSearch = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(50);
+
+  const personalPlan = useQuery({
+    queryKey: ['plans', 'personal'],
+    queryFn: ({ signal }) => getPersonalPlan(signal),
+    enabled: personal,
+  });
+  const projects = personal ? (personalPlan.data ? [personalPlan.data.uuid] : []) : projectParam ? [projectParam] : [];
+  const ready = !personal || Boolean(personalPlan.data);
+  const query = taskListQuery({ view, filters, projects, search: debouncedSearch, page, size });
+  const listKey = [...TASKS_KEY, 'list', query] as const;
+  const tasks = useQuery({
+    queryKey: listKey,
+    queryFn: ({ signal }) => listTasks(query, signal),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+  });
+  const users = useQuery({
+    queryKey: ['project-users', 'assignable'],
+    queryFn: ({ signal }) => listAssignableUsers(signal),
+    staleTime: 60_000,
+  });
+  const tags = useQuery({ queryKey: ['tags'], queryFn: ({ signal }) => listTags(signal), staleTime: 60_000 });
+
+  const rows = tasks.data?.data ?? [];
+  const planTitle = projectParam ? rows.find((r) => r.project.uuid === projectParam)?.project.title : undefined;
+
+  const openTask = useCallback(
+    (uuid: string, extra: Record<string, string> = {}) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('task_uuid', uuid);
+        for (const [key, value] of Object.entries(extra)) {
+          next.set(key, value);
+        }
+        return next;
+      }),
+    [setParams],
+  );
+  const setView = (next: string) =>
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      copy.set('view', next);
+      return copy;
+    });
+  const setFilters = (next: TaskFilters) => {
+    setFiltersState(next);
+    setPage(1);
+  };
+
+  const onMove = useCallback(
+    async (move: KanbanMove) => {
+      try {
+        await Promise.all(
+          move.writes.map((write) =>
+            updateTask(
+              write.uuid,
+              write.uuid === move.uuid
+                ? { status: move.status, sort_order: write.sort_order }
+                : { sort_order: write.sort_order },
+            ),
+          ),
+        );
+      } catch (error) {
+        reportError(error);
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: [...TASKS_KEY, 'list'] });
+        void queryClient.invalidateQueries({ queryKey: [...TASKS_KEY, 'one', move.uuid] });
+      }
+    },
+    [queryClient],
+  );
+
+  const createExtra: Record<string, string> = personal
+    ? { task_personal: 'true' }
+    : projectParam
+      ? { task_project: projectParam }
+      : { task_any_project: 'true' };
+  const paging = {
+    page,
+    size,
+    onChange: (next: number, nextSize: number) => {
+      if (nextSize !== size) {
+        setSize(nextSize);
+        setPage(1);
+      } else {
+        setPage(next);
+      }
+    },
+  };
+  const loading = tasks.isFetching || (personal && personalPlan.isPending);
+  const empty = !loading && rows.length === 0;
+  const boardBody = (body: React.ReactNode) => (empty ? noTasks : body);
+
+  return (
+    <div className="list-page" data-testid={personal ? 'personal-tasks-page' : 'tasks-page'}>
+      <PageHeader
+        title={
+          <span>
+            {personal ? 'Personal tasks' : 'Tasks'}
+            {planTitle ? (
+              <Tag
+                style={{ marginLeft: 8 }}
+                closable
+                onClose={() =>
+                  setParams((c) => {
+                    const n = new URLSearchParams(c);
+                    n.delete('project');
+                    return n;
+                  })
+                }
+                data-testid="tasks-plan-tag"
+              >
+                {planTitle}
+              </Tag>
+            ) : null}
+          </span>
+        }
+        actions={
+          ability.can('TASKS_CREATE') ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => openTask('create', createExtra)}
+              data-testid="tasks-new"
+            >
+              New task
+            </Button>
+          ) : null
+        }
+      />
+      {personal && personalPlan.isError ? (
+        <Alert type="warning" showIcon title="Your personal plan could not be loaded." />
+      ) : null}
+      <TaskFiltersBar
+        view={view}
+        filters={filters}
+        onChange={setFilters}
+        search={search}
+        onSearch={(text) => {
+          setSearchState(text);
+          setPage(1);
+        }}
+        users={users.data ?? []}
+        tags={(tags.data ?? []).map((t) => t.name)}
+      />
+      <Tabs
+        activeKey={view}
+        onChange={setView}
+        items={[
+          {
+            key: 'table',
+            label: <span data-testid="tasks-tab-table">Table</span>,
+            children: (
+              <TaskTable rows={rows} meta={tasks.data?.meta} loading={loading} paging={paging} onOpen={openTask} />
+            ),
+          },
+          {
+            key: 'list',
+            label: <span data-testid="tasks-tab-list">List</span>,
+            children: (
+              <TaskList rows={rows} meta={tasks.data?.meta} loading={loading} paging={paging} onOpen={openTask} />
+            ),
+          },
+          {
+            key: 'chart',
+            label: <span data-testid="tasks-tab-chart">Chart</span>,
+            children: boardBody(<TaskTimeline rows={rows} onOpen={openTask} />),
+          },
+          {
+            key: 'kanban',
+            label: <span data-testid="tasks-tab-kanban">Kanban</span>,
+            children: boardBody(
+              <TaskKanban
+                rows={rows}
+                columns={
+                  filters.statuses.length
+                    ? KANBAN_STATUSES.filter((s) => filters.statuses.includes(s))
+                    : KANBAN_STATUSES
+                }
+                onOpen={openTask}
+                onMove={(move) => void onMove(move)}
+              />,
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+export function PersonalTasksPage() {
+  return <TasksPage personal />;
+}
