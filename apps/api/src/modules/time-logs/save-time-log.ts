@@ -2,10 +2,11 @@ import { MESSAGES, type TimeLog, type timeLogCreateSchema, type timeLogUpdateSch
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { activityLogs, contacts, projects, tasks, timeLogs, users } from '../../db/schema';
+import { contacts, projects, tasks, timeLogs, users } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors';
-import { visiblePlans } from '../plans/plan-list.query';
+import { visibleTasks } from '../tasks/task-access';
+import { logTaskActivity } from '../tasks/task-history';
 import { mayChangeTimeLog, presentTimeLog, selectTimeLogs } from './time-logs.presenter';
 import { cleanDescription, isSameTimerState, nextTimerState, type TimerState } from './timer-state';
 
@@ -17,13 +18,13 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 const TIMER_LOCK_NAMESPACE = 0x54494d45;
 const RUNNING_INDEX = 'time_logs_one_running_per_user_idx';
 
-/** The task of a log, when the viewer may see its plan; unknown and invisible tasks are both 404. */
-export async function findVisibleTask(db: Database | Tx, uuid: string, viewerId: number) {
+/** The task of a log, when the viewer may see it (tasks' visibility rule); unknown and invisible are both 404. */
+export async function findVisibleTask(db: Database | Tx, uuid: string, viewer: Principal) {
   const [task] = await db
     .select({ id: tasks.id, status: tasks.status })
     .from(tasks)
     .innerJoin(projects, eq(projects.id, tasks.projectId))
-    .where(and(eq(tasks.uuid, uuid), visiblePlans(viewerId)))
+    .where(and(eq(tasks.uuid, uuid), visibleTasks(viewer)))
     .limit(1);
   if (!task) {
     throw notFound();
@@ -119,13 +120,7 @@ async function startTodoTask(tx: Tx, taskId: number, authorId: number) {
     .where(and(eq(tasks.id, taskId), eq(tasks.status, 'todo')))
     .returning({ id: tasks.id });
   if (moved.length) {
-    await tx.insert(activityLogs).values({
-      subjectType: 'task',
-      subjectId: taskId,
-      authorId,
-      action: 'update',
-      changes: { status: { added: 'in_progress', removed: 'todo' } },
-    });
+    await logTaskActivity(tx, taskId, authorId, 'update', { status: { added: 'in_progress', removed: 'todo' } });
   }
 }
 
@@ -162,7 +157,7 @@ export async function createTimeLog(
   now = new Date(),
 ): Promise<TimeLog> {
   const userId = await resolveLogUser(db, input.user_id, viewer);
-  const task = await findVisibleTask(db, input.task_id, viewer.userId);
+  const task = await findVisibleTask(db, input.task_id, viewer);
   const description = cleanDescription(input.description);
   validateState({ status: input.status, minutes: input.minutes, description }, true);
 
@@ -200,7 +195,7 @@ export async function createTimeLog(
   return presentById(db, id, viewer, now);
 }
 
-/** The log as the viewer may see it (its task's plan visible; freelancers see only their own). */
+/** The log as the viewer may see it (its task visible; freelancers see only their own). */
 async function findVisibleLog(db: Database, uuid: string, viewer: Principal) {
   const [log] = await db
     .select({ id: timeLogs.id, userId: timeLogs.userId })
@@ -210,7 +205,7 @@ async function findVisibleLog(db: Database, uuid: string, viewer: Principal) {
     .where(
       and(
         eq(timeLogs.uuid, uuid),
-        sql`(${timeLogs.taskId} is null or ${visiblePlans(viewer.userId)})`,
+        sql`(${timeLogs.taskId} is null or ${visibleTasks(viewer)})`,
         viewer.type === 'freelancer' ? eq(timeLogs.userId, viewer.userId) : undefined,
       ),
     )

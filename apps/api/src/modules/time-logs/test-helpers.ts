@@ -3,12 +3,13 @@ import { buildPlan } from '../../../test/factories';
 import type { Database } from '../../db/client';
 import { tasks, timeLogs } from '../../db/schema';
 
-/** A task on a new plan (or the given one), todo unless told. */
+/** A task on a new plan with these members (or on the given plan), todo unless told. */
 export async function buildTask(
   db: Database,
   overrides: Partial<typeof tasks.$inferInsert> = {},
+  members: number[] = [],
 ): Promise<typeof tasks.$inferSelect> {
-  const projectId = overrides.projectId ?? (await buildPlan(db)).id;
+  const projectId = overrides.projectId ?? (await buildPlan(db, { members })).id;
   const [row] = await db
     .insert(tasks)
     .values({ title: 'Task for time', ...overrides, projectId })

@@ -12,16 +12,16 @@ import { projects, tasks, timeLogs, users } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { forbidden, notFound } from '../../http/errors';
 import { listMeta, type PageQuery, pageOffset } from '../../http/list-paging';
-import { visiblePlans } from '../plans/plan-list.query';
+import { visibleTasks } from '../tasks/task-access';
 import { findVisibleTask } from './save-time-log';
 import { presentTimeLog, selectTimeLogs } from './time-logs.presenter';
 
 type ListQuery = z.output<typeof timeLogListQuerySchema>;
 
-/** Logs the viewer may read: their task's plan is visible; freelancers read only their own logs. */
+/** Logs the viewer may read: their task is visible to them; freelancers read only their own logs. */
 function visibleLogs(viewer: Principal): SQL[] {
   return [
-    sql`(${timeLogs.taskId} is null or ${visiblePlans(viewer.userId)})`,
+    sql`(${timeLogs.taskId} is null or ${visibleTasks(viewer)})`,
     ...(viewer.type === 'freelancer' ? [eq(timeLogs.userId, viewer.userId)] : []),
   ];
 }
@@ -70,7 +70,7 @@ export async function listTimeLogs(db: Database, query: ListQuery, viewer: Princ
 
 /** GET tasks/{uuid}/time-logs: the Timelogs tab (meta.total = '{n} timelogs found'). */
 export async function listTaskTimeLogs(db: Database, taskUuid: string, page: PageQuery, viewer: Principal) {
-  const task = await findVisibleTask(db, taskUuid, viewer.userId);
+  const task = await findVisibleTask(db, taskUuid, viewer);
   return pageOfLogs(db, [...visibleLogs(viewer), eq(timeLogs.taskId, task.id)], page, viewer);
 }
 
@@ -81,7 +81,7 @@ export async function getTaskTimeTotal(
   userUuid: string,
   viewer: Principal,
 ): Promise<TaskTimeTotal> {
-  const task = await findVisibleTask(db, taskUuid, viewer.userId);
+  const task = await findVisibleTask(db, taskUuid, viewer);
   if (viewer.type === 'freelancer' && userUuid !== viewer.uuid) {
     throw forbidden();
   }

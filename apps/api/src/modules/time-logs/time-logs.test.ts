@@ -19,6 +19,8 @@ beforeAll(async () => {
 afterAll(() => close());
 
 type Actor = 'admin' | 'manager' | 'freelancer';
+/** Tasks on plans the freelancer is a member of, so all three actors see them. */
+const newTask = (overrides: Parameters<typeof buildTask>[1] = {}) => buildTask(db, overrides, [actors.freelancer.id]);
 const post = (payload: object, as: Actor = 'admin') =>
   app.inject({ method: 'POST', url: '/api/time-log', headers: bearer(actors[as].token), payload });
 const put = (uuid: string, payload: object, as: Actor = 'admin') =>
@@ -37,7 +39,7 @@ const entry = (taskUuid: string, extra: object = {}) => ({
 
 describe('POST /api/time-log (time entries)', () => {
   it('adds a completed entry for the caller and answers the §3 time log', async () => {
-    const task = await buildTask(db, { status: 'in_progress' });
+    const task = await newTask({ status: 'in_progress' });
     const res = await post(entry(task.uuid, { ref_token: 'client-1' }), 'manager');
     expect(res.statusCode).toBe(200);
     const log = res.json().data;
@@ -61,7 +63,7 @@ describe('POST /api/time-log (time entries)', () => {
   });
 
   it("refuses zero time with 'Time should be bigger than 00:00' on minutes", async () => {
-    const task = await buildTask(db);
+    const task = await newTask();
     const res = await post(entry(task.uuid, { minutes: 0 }));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ minutes: [MESSAGES.timeAboveZero] });
@@ -71,7 +73,7 @@ describe('POST /api/time-log (time entries)', () => {
   });
 
   it('requires the date (YYYY-MM-DD), the task and, for an entry, the description', async () => {
-    const task = await buildTask(db);
+    const task = await newTask();
     const noDate = await post({ task_id: task.uuid, minutes: 10, description: 'x' });
     expect(noDate.statusCode).toBe(422);
     expect(noDate.json().errors.date).toEqual([MESSAGES.required]);
@@ -89,12 +91,18 @@ describe('POST /api/time-log (time entries)', () => {
     expect((await post(entry(UNKNOWN))).statusCode).toBe(404);
     const owner = await buildUser(db);
     const personal = await buildPlan(db, { kind: 'personal', projectManagerId: owner.id, customerId: null });
-    const task = await buildTask(db, { projectId: personal.id });
+    const task = await newTask({ projectId: personal.id });
     expect((await post(entry(task.uuid), 'manager')).statusCode).toBe(404);
   });
 
+  it('answers 404 to a freelancer logging on a task they cannot see', async () => {
+    const hidden = await buildTask(db);
+    expect((await post(entry(hidden.uuid), 'freelancer')).statusCode).toBe(404);
+    expect((await get(`/api/tasks/${hidden.uuid}/time-logs`, 'freelancer')).statusCode).toBe(404);
+  });
+
   it('moves a todo task to in_progress in the same call and records it in the task history', async () => {
-    const task = await buildTask(db, { status: 'todo' });
+    const task = await newTask({ status: 'todo' });
     expect((await post(entry(task.uuid))).statusCode).toBe(200);
     const [stored] = await db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(stored?.status).toBe('in_progress');
@@ -109,7 +117,7 @@ describe('POST /api/time-log (time entries)', () => {
 
   it('allows logging on completed and cancelled tasks without changing their status', async () => {
     for (const status of ['completed', 'cancelled'] as const) {
-      const task = await buildTask(db, { status });
+      const task = await newTask({ status });
       expect((await post(entry(task.uuid))).statusCode).toBe(200);
       const [stored] = await db.select().from(tasks).where(eq(tasks.id, task.id));
       expect(stored?.status).toBe(status);
@@ -117,7 +125,7 @@ describe('POST /api/time-log (time entries)', () => {
   });
 
   it('logs for another user only with TIMELOG_FOR_OTHERS', async () => {
-    const task = await buildTask(db);
+    const task = await newTask();
     const forOther = await post(entry(task.uuid, { user_id: actors.freelancer.uuid }), 'admin');
     expect(forOther.statusCode).toBe(200);
     expect(forOther.json().data.user.uuid).toBe(actors.freelancer.uuid);
@@ -136,7 +144,7 @@ describe('POST /api/time-log (time entries)', () => {
   });
 
   it('refuses a user who cannot log time (client contact or unknown) with a field error', async () => {
-    const task = await buildTask(db);
+    const task = await newTask();
     for (const user of [actors.contact.uuid, UNKNOWN]) {
       const res = await post(entry(task.uuid, { user_id: user }));
       expect(res.statusCode).toBe(422);
@@ -145,7 +153,7 @@ describe('POST /api/time-log (time entries)', () => {
   });
 
   it('never answers 500 for malformed input', async () => {
-    const task = await buildTask(db);
+    const task = await newTask();
     const bodies: unknown[] = [
       {},
       [],
@@ -180,7 +188,7 @@ describe('POST /api/time-log (time entries)', () => {
 
 describe('PUT and DELETE /api/time-log/{uuid}', () => {
   it('edits an entry (typed minutes replace a completed log’s) and keeps the ref_token', async () => {
-    const task = await buildTask(db);
+    const task = await newTask();
     const { uuid } = (await post(entry(task.uuid), 'manager')).json().data;
     const res = await put(uuid, { minutes: 20, date: '2026-11-19', description: 'Less', ref_token: 'r2' }, 'manager');
     expect(res.statusCode).toBe(200);
@@ -189,7 +197,7 @@ describe('PUT and DELETE /api/time-log/{uuid}', () => {
   });
 
   it('refuses to bring a completed entry to 00:00 or to clear its description', async () => {
-    const task = await buildTask(db);
+    const task = await newTask();
     const { uuid } = (await post(entry(task.uuid))).json().data;
     expect((await put(uuid, { minutes: 0 })).json().errors).toEqual({ minutes: [MESSAGES.timeAboveZero] });
     expect((await put(uuid, { description: '' })).json().errors).toEqual({ description: [MESSAGES.required] });
@@ -197,7 +205,7 @@ describe('PUT and DELETE /api/time-log/{uuid}', () => {
   });
 
   it('does not save an unchanged log: no write, same answer', async () => {
-    const task = await buildTask(db);
+    const task = await newTask();
     const created = (await post(entry(task.uuid))).json().data;
     const before = await storedLog(db, created.uuid);
     const res = await put(created.uuid, {
@@ -215,7 +223,7 @@ describe('PUT and DELETE /api/time-log/{uuid}', () => {
   });
 
   it('lets only the owner or a holder of TIMELOG_FOR_OTHERS edit or delete', async () => {
-    const task = await buildTask(db);
+    const task = await newTask();
     const { uuid } = (await post(entry(task.uuid), 'manager')).json().data;
     const colleague = await buildUser(db, { permissions: ['TIMELOG_READ', 'TIMELOG_UPDATE', 'TIMELOG_DESTROY'] });
     const asColleague = bearer(colleague.token);
@@ -237,7 +245,7 @@ describe('PUT and DELETE /api/time-log/{uuid}', () => {
   });
 
   it('never lets a freelancer edit or delete a time log, even their own (403)', async () => {
-    const task = await buildTask(db);
+    const task = await newTask();
     const own = (await post(entry(task.uuid), 'freelancer')).json().data;
     expect(own.abilities).toEqual({ update: false, delete: false });
     expect((await put(own.uuid, { minutes: 5 }, 'freelancer')).statusCode).toBe(403);
@@ -253,7 +261,7 @@ describe('PUT and DELETE /api/time-log/{uuid}', () => {
 
 describe('reading time logs', () => {
   it("lists a task's logs newest date first with the '{n} timelogs found' count in meta.total", async () => {
-    const task = await buildTask(db);
+    const task = await newTask();
     await post(entry(task.uuid, { date: '2026-11-18' }), 'admin');
     await post(entry(task.uuid, { date: '2026-11-20' }), 'manager');
     await post(entry(task.uuid, { date: '2026-11-19' }), 'freelancer');
@@ -268,8 +276,8 @@ describe('reading time logs', () => {
   });
 
   it('filters by users, statuses, task and date range (the active-timers dropdown)', async () => {
-    const task = await buildTask(db);
-    const other = await buildTask(db);
+    const task = await newTask();
+    const other = await newTask();
     const user = await buildUser(db, { permissions: ['TIMELOG_READ', 'TIMELOG_CREATE', 'TIMELOG_UPDATE'] });
     const as = bearer(user.token);
     const send = (payload: object) => app.inject({ method: 'POST', url: '/api/time-log', headers: as, payload });
@@ -292,7 +300,7 @@ describe('reading time logs', () => {
   });
 
   it('shows freelancers only their own logs, whatever user filter they send', async () => {
-    const task = await buildTask(db);
+    const task = await newTask();
     await post(entry(task.uuid), 'manager');
     const res = await get(`/api/time-log?filters[user.uuid][]=${actors.manager.uuid}`, 'freelancer');
     expect(res.statusCode).toBe(200);
@@ -302,7 +310,7 @@ describe('reading time logs', () => {
   });
 
   it('totals completed minutes of a task for one user and for everyone', async () => {
-    const task = await buildTask(db);
+    const task = await newTask();
     await post(entry(task.uuid, { minutes: 30 }), 'manager');
     await post(entry(task.uuid, { minutes: 15 }), 'manager');
     await post(entry(task.uuid, { minutes: 60 }), 'admin');
