@@ -45,28 +45,32 @@ export async function seedScaleTimeLogs(
       from users u
       where u.email like ${`%@${SCALE_STAFF_EMAIL_DOMAIN}`}
         and not exists (select 1 from contacts c where c.user_id = u.id)`);
+    // Totals are computed once (sizes), so both joins are plain equalities PostgreSQL can hash.
     await tx.execute(sql`
       with people as (
-        select u.id, row_number() over (order by u.id) - 1 as n, count(*) over () as total
+        select u.id, row_number() over (order by u.id) - 1 as n
         from users u join contacts c on c.user_id = u.id
         where u.status = 'active' and c.type in ('regular_user', 'freelancer')
       ),
-      work as (
-        select id, row_number() over (order by id) - 1 as n, count(*) over () as total from (${scaleTasks}) s
+      work as (select id, row_number() over (order by id) - 1 as n from (${scaleTasks}) s),
+      sizes as (select (select count(*) from people) as people, (select count(*) from work) as work),
+      slots as (
+        select i, i % z.people as person, (i * 31) % z.work as task, i / z.people as round
+        from sizes z cross join generate_series(0, ${logs - 1}) as i
       )
       insert into time_logs (task_id, user_id, date, minutes, description, status, category, created_by_id, created_at)
       select w.id,
              p.id,
-             current_date - ((i / (select max(total) from people)) % ${days})::int,
-             15 + (i * 7) % 166,
-             'Scale work ' || i,
-             case when i % 997 = 0 then 'paused' else 'completed' end,
-             (array['billable', 'billable', 'non-billable', 'sgm-non-billable'])[1 + i % 4],
+             current_date - (g.round % ${days})::int,
+             15 + (g.i * 7) % 166,
+             'Scale work ' || g.i,
+             case when g.i % 997 = 0 then 'paused' else 'completed' end,
+             (array['billable', 'billable', 'non-billable', 'sgm-non-billable'])[1 + g.i % 4],
              p.id,
-             now() - make_interval(secs => i)
-      from generate_series(0, ${logs - 1}) as i
-      join people p on p.n = i % p.total
-      join work w on w.n = (i * 31) % w.total`);
+             now() - make_interval(secs => g.i)
+      from slots g
+      join people p on p.n = g.person
+      join work w on w.n = g.task`);
   });
   await db.execute(sql`analyze users; analyze contacts; analyze time_logs`);
   return { logs, skipped: false };
