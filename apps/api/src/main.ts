@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { createDb } from './db/client';
 import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
+import { startJobs } from './modules/tasks/recurrence-job';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasAnyUser, seedDemo } from './seed/demo';
 import { syncPermissions } from './seed/permissions';
 import { syncPlanTypes } from './seed/plan-types';
@@ -28,6 +29,7 @@ await syncPlanTypes(db);
 const seeded = handle.embedded && !(await hasAnyUser(db)) ? await seedDemo(db) : false;
 
 const app = await buildApp({ config, db });
+const stopJobs = await startJobs({ connectionString: handle.url, db, timeZone: config.agencyTimeZone, log: app.log });
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -37,6 +39,7 @@ async function shutdown(signal: string) {
   stopping = true;
   app.log.info({ signal }, 'shutting down');
   await app.close();
+  await stopJobs();
   await pool.end();
   await handle.stop();
   process.exit(0);
@@ -53,6 +56,7 @@ try {
       ? `\nPort ${config.port} is already in use. Is Agency Portal already running? Set PORT to use another port.\n\n`
       : `\nAgency Portal could not start: ${(error as Error).message}\n\n`,
   );
+  await stopJobs();
   await pool.end();
   await handle.stop();
   process.exit(1);
