@@ -1,0 +1,61 @@
+import { TASK_STATUSES } from '@portal/domain';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTestApp } from '../../test/test-app';
+import { projects, tasks, taskUsers, users } from '../db/schema';
+import { seedDemo } from './demo';
+
+let close: () => Promise<void>;
+let db: Awaited<ReturnType<typeof getTestApp>>['db'];
+
+beforeAll(async () => {
+  ({ close, db } = await getTestApp());
+  await seedDemo(db);
+});
+afterAll(() => close());
+
+describe('demo tasks seed', () => {
+  it('seeds tasks in every status, with subtasks and a client-responsible task', async () => {
+    const statuses = await db.selectDistinct({ status: tasks.status }).from(tasks);
+    expect(statuses.map((s) => s.status).sort()).toEqual([...TASK_STATUSES].sort());
+    const [parent] = await db.select().from(tasks).where(eq(tasks.title, 'January new patient campaign'));
+    const subtasks = await db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.parentId, parent?.id ?? 0));
+    expect(subtasks).toHaveLength(3);
+    const clientTask = await db
+      .select({ email: users.email })
+      .from(tasks)
+      .innerJoin(taskUsers, eq(taskUsers.taskId, tasks.id))
+      .innerJoin(users, eq(users.id, taskUsers.userId))
+      .where(and(eq(tasks.title, 'Approve the January newsletter'), eq(taskUsers.pivot, 'responsible')));
+    expect(clientTask).toEqual([{ email: 'client@demo.test' }]);
+  });
+
+  it('seeds a weekly recurring seed with its occurrences so far', async () => {
+    const [seed] = await db.select().from(tasks).where(eq(tasks.title, 'Weekly performance report'));
+    expect(seed).toMatchObject({ status: 'seed', recurrenceType: 'weekly' });
+    const occurrences = await db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.seedId, seed?.id ?? 0), isNotNull(tasks.occurrenceDate)));
+    expect(occurrences).toHaveLength(5);
+  });
+
+  it('gives the admin, manager and freelancer a personal plan with their own tasks', async () => {
+    const rows = await db
+      .select({ email: users.email, n: sql<number>`count(${tasks.id})::int` })
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.projectManagerId))
+      .leftJoin(tasks, eq(tasks.projectId, projects.id))
+      .where(eq(projects.kind, 'personal'))
+      .groupBy(users.email)
+      .orderBy(users.email);
+    expect(rows).toEqual([
+      { email: 'admin@demo.test', n: 2 },
+      { email: 'freelancer@demo.test', n: 1 },
+      { email: 'manager@demo.test', n: 1 },
+    ]);
+  });
+});
