@@ -34,7 +34,7 @@ async function chooseOption(page: Page, testId: string, typed: string, optionTex
 async function dragCardToColumn(page: Page, cardText: string, columnTestId: string) {
   await page.evaluate(
     ({ cardText, columnTestId }) => {
-      const card = [...document.querySelectorAll<HTMLElement>('[data-testid="kanban-card"]')].find((el) =>
+      const card = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="kanban-card"]')).find((el) =>
         el.textContent?.includes(cardText),
       );
       const column = document.querySelector<HTMLElement>(`[data-testid="${columnTestId}"] .kanban-column-body`);
