@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { projects, tasks, timeLogs, users } from '../db/schema';
+import { projects, tasks, taskUsers, timeLogs, users } from '../db/schema';
 import { dayInZone } from '../modules/time-logs/time-log-list.query';
 
 const DESCRIPTIONS = [
@@ -49,6 +49,31 @@ export async function seedDemoTimeLogs(db: Database, options: { now?: Date; time
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(inArray(users.email, Object.keys(DAILY_PLAN)));
+  if (!people.length) {
+    return 0;
+  }
+  // Each person logs on tasks they are responsible for or follow when there are any (so a freelancer's logs are on
+  // tasks the freelancer can see), else on the first seeded tasks.
+  const related = await db
+    .select({ userId: taskUsers.userId, taskId: taskUsers.taskId })
+    .from(taskUsers)
+    .innerJoin(tasks, eq(tasks.id, taskUsers.taskId))
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .where(
+      and(
+        inArray(
+          taskUsers.userId,
+          people.map((p) => p.id),
+        ),
+        ne(projects.kind, 'personal'),
+        ne(tasks.status, 'seed'),
+      ),
+    )
+    .orderBy(asc(taskUsers.taskId));
+  const tasksOf = (userId: number) => {
+    const own = related.filter((r) => r.userId === userId).map((r) => ({ id: r.taskId }));
+    return own.length ? own : taskRows;
+  };
   const today = dayInZone(now, timeZone);
   const values: (typeof timeLogs.$inferInsert)[] = [];
   let n = 0;
@@ -60,7 +85,8 @@ export async function seedDemoTimeLogs(db: Database, options: { now?: Date; time
     }
     for (const person of people) {
       for (const minutes of DAILY_PLAN[person.email] ?? []) {
-        const task = taskRows[n % taskRows.length];
+        const mine = tasksOf(person.id);
+        const task = mine[n % mine.length];
         if (task) {
           values.push({
             taskId: task.id,
