@@ -27,33 +27,6 @@ async function chooseOption(page: Page, testId: string, typed: string, optionTex
   }).toPass({ timeout: 15_000 });
 }
 
-/**
- * Drags a kanban card onto a column with the browser's own drag events (dragstart → dragover → drop → dragend,
- * sharing one DataTransfer), as a pointer drag across a horizontally scrolled board would fire them.
- */
-async function dragCardToColumn(page: Page, cardText: string, columnTestId: string) {
-  await page.evaluate(
-    ({ cardText, columnTestId }) => {
-      const card = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="kanban-card"]')).find((el) =>
-        el.textContent?.includes(cardText),
-      );
-      const column = document.querySelector<HTMLElement>(`[data-testid="${columnTestId}"] .kanban-column-body`);
-      if (!card || !column) {
-        throw new Error('card or column not found');
-      }
-      const data = new DataTransfer();
-      const fire = (target: HTMLElement, type: string) =>
-        target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
-      fire(card, 'dragstart');
-      fire(column, 'dragenter');
-      fire(column, 'dragover');
-      fire(column, 'drop');
-      fire(card, 'dragend');
-    },
-    { cardText, columnTestId },
-  );
-}
-
 test('tasks: create from the New menu, subtask, refused completion, timer across a reload, entry', async ({ page }) => {
   await page.goto('/login');
   await signIn(page, 'admin@demo.test');
@@ -87,9 +60,17 @@ test('tasks: create from the New menu, subtask, refused completion, timer across
   await expect(page.getByTestId('subtask-title')).toHaveText(CHILD);
 
   // The server refuses, so the choice does not stay: pick it once, then read the refusal.
-  await page.getByTestId('task-status').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Completed' }).click();
-  await expect(page.getByText('You must complete all subtasks before complete this one.')).toBeVisible();
+  const refusal = page.getByText('You must complete all subtasks before complete this one.');
+  const completed = page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'Completed' });
+  await expect(async () => {
+    if (!(await completed.isVisible())) {
+      await page.getByTestId('task-status').click();
+    }
+    await completed.click({ timeout: 2_000 });
+    await expect(refusal).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(page.getByTestId('task-status')).toContainText('Todo');
   await screenshot(page, 'task-drawer-subtasks');
 
@@ -102,6 +83,25 @@ test('tasks: create from the New menu, subtask, refused completion, timer across
   await expect(page.getByTestId('header-running-clock')).toBeVisible();
   await page.getByTestId('task-timer-pause').click();
   await expect(page.getByTestId('task-timer-clock')).toHaveAttribute('data-status', 'paused');
+
+  // The header lists the paused timer, linking to its task; its widget resumes and pauses it.
+  await page.getByTestId('task-drawer').locator('.ant-drawer-close').click();
+  await expect(page.getByTestId('task-drawer')).toBeHidden();
+  await page.getByTestId('active-timers').click();
+  const timerRow = page.getByTestId('active-timer').filter({ hasText: PARENT });
+  await expect(timerRow.getByTestId('active-timer-task')).toHaveAttribute('href', /task_uuid=/);
+  await timerRow.getByTestId('active-timer-widget').click();
+  await expect(page.getByTestId('timer-widget-task')).toHaveText(PARENT);
+  await page.getByTestId('timer-widget-toggle').click();
+  await expect(page.getByTestId('timer-widget-clock')).toHaveAttribute('data-status', 'running');
+  await screenshot(page, 'timer-widget');
+  await page.getByTestId('timer-widget-toggle').click();
+  await expect(page.getByTestId('timer-widget-clock')).toHaveAttribute('data-status', 'paused');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('timer-widget-task')).toBeHidden();
+  await page.getByTestId('active-timers').click();
+  await page.getByTestId('active-timer').filter({ hasText: PARENT }).getByTestId('active-timer-task').click();
+  await expect(page.getByTestId('task-drawer-heading')).toHaveText('Task');
 
   await page.getByTestId('task-timer-add-entry').click();
   await page.getByTestId('time-entry-time').fill('');
@@ -121,13 +121,15 @@ test('tasks: create from the New menu, subtask, refused completion, timer across
   await page.getByTestId('task-drawer').locator('.ant-drawer-close').click();
   await expect(page.getByTestId('weekly-hours')).toBeVisible();
   await page.getByTestId('active-timers').click();
+  // The entry completed this task's timer; the demo's own paused timer stays listed.
   await expect(page.getByTestId('active-timers-panel')).toBeVisible();
+  await expect(page.getByTestId('active-timer').filter({ hasText: PARENT })).toHaveCount(0);
   await screenshot(page, 'active-timers');
 });
 
 test('kanban: a card moved to another column stays there after a reload', async ({ page }) => {
   await page.goto('/login');
-  await signIn(page, 'admin@demo.test');
+  await signIn(page, 'manager@demo.test');
   await expect(page.getByTestId('sidebar')).toBeVisible();
   await page.goto('/tasks?view=kanban');
   await page.getByTestId('tasks-search').locator('input').fill(stamp);
@@ -135,17 +137,17 @@ test('kanban: a card moved to another column stays there after a reload', async 
   await expect(
     page.getByTestId('kanban-column-todo').getByTestId('kanban-card').filter({ hasText: CHILD }),
   ).toBeVisible();
-  await expect(card).toBeVisible();
-  await dragCardToColumn(page, CHILD, 'kanban-column-pending');
+  // A pointer drag with the browser's native drag and drop, onto a column in view.
+  await card.dragTo(page.getByTestId('kanban-column-waiting_approval'));
   await expect(
-    page.getByTestId('kanban-column-pending').getByTestId('kanban-card').filter({ hasText: CHILD }),
+    page.getByTestId('kanban-column-waiting_approval').getByTestId('kanban-card').filter({ hasText: CHILD }),
   ).toBeVisible();
   await screenshot(page, 'tasks-kanban');
   await page.waitForTimeout(1_000);
   await page.reload();
   await page.getByTestId('tasks-search').locator('input').fill(stamp);
   await expect(
-    page.getByTestId('kanban-column-pending').getByTestId('kanban-card').filter({ hasText: CHILD }),
+    page.getByTestId('kanban-column-waiting_approval').getByTestId('kanban-card').filter({ hasText: CHILD }),
   ).toBeVisible();
   await page.getByTestId('tasks-tab-chart').click();
   await expect(page.getByTestId('timeline-bar')).toHaveCount(2);
