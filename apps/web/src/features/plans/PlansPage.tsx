@@ -75,6 +75,15 @@ export function PlansPage() {
           },
           { title: 'Manager', dataIndex: ['project_manager', 'name'] },
           { title: 'Start date', dataIndex: 'start_date' },
+          {
+            title: 'Tasks',
+            key: 'tasks',
+            render: (_: unknown, row) => (
+              <Link to={`/tasks?project=${row.uuid}`} data-testid="plan-row-tasks">
+                Tasks
+              </Link>
+            ),
+          },
         ]}
       />
     </div>
