@@ -19,19 +19,15 @@ interface DropTarget {
 }
 
 /** A card is plain markup (no antd components) so a board of 1,000 stays quick to render and to drag over. */
-const KanbanCard = memo(function KanbanCard({
-  task,
-  index,
-  status,
-  onOpen,
-  onDragOverCard,
-}: {
+interface CardProps {
   task: TaskListItem;
   index: number;
   status: string;
   onOpen(uuid: string): void;
   onDragOverCard(status: string, index: number, after: boolean): void;
-}) {
+}
+
+const KanbanCard = memo(function KanbanCard({ task, index, status, onOpen, onDragOverCard }: CardProps) {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a native drag-and-drop source; its title button opens the task
     <div
@@ -62,7 +58,25 @@ const KanbanCard = memo(function KanbanCard({
       ) : null}
     </div>
   );
-});
+}, sameCard);
+
+/** A refetched list brings new objects for every task; a card re-renders only when what it shows changed. */
+function sameCard(a: CardProps, b: CardProps): boolean {
+  if (a.index !== b.index || a.status !== b.status || a.onOpen !== b.onOpen || a.onDragOverCard !== b.onDragOverCard) {
+    return false;
+  }
+  const x = a.task;
+  const y = b.task;
+  return (
+    x === y ||
+    (x.uuid === y.uuid &&
+      x.title === y.title &&
+      x.priority === y.priority &&
+      x.end_date === y.end_date &&
+      x.project.title === y.project.title &&
+      x.responsibles.map((p) => p.name).join() === y.responsibles.map((p) => p.name).join())
+  );
+}
 
 const KanbanColumn = memo(function KanbanColumn({
   status,
@@ -164,6 +178,12 @@ export function TaskKanban({
   );
   const groupsRef = useRef(groups);
   groupsRef.current = groups;
+  // Kept in a ref so the columns' drop handler stays the same object across renders (they are memoised).
+  const onMoveRef = useRef(onMove);
+  onMoveRef.current = onMove;
+  const onOpenRef = useRef(onOpen);
+  onOpenRef.current = onOpen;
+  const openCard = useCallback((uuid: string) => onOpenRef.current(uuid), []);
   const onDrop = useCallback(
     (status: string, uuid: string) => {
       const column = groupsRef.current.get(status) ?? [];
@@ -183,9 +203,9 @@ export function TaskKanban({
           writes,
         ),
       );
-      onMove({ uuid, status: status as TaskStatus, writes });
+      onMoveRef.current({ uuid, status: status as TaskStatus, writes });
     },
-    [onMove, setDropTarget],
+    [setDropTarget],
   );
 
   if (cards.length === 0 && rows.length === 0) {
@@ -200,7 +220,7 @@ export function TaskKanban({
           status={status}
           cards={groups.get(status) ?? []}
           dropIndex={target?.status === status ? target.index : null}
-          onOpen={onOpen}
+          onOpen={openCard}
           onDragOverCard={onDragOverCard}
           onDragOverEnd={onDragOverEnd}
           onDrop={onDrop}

@@ -1,11 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { TaskListItem } from '@portal/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Tabs, Tag } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
 import { useDebouncedValue } from '../../search/useDebouncedValue';
 import { reportError } from '../../shell/feedback';
+import type { ListResponse } from '../common/listQuery';
 import { PageHeader } from '../common/PageHeader';
 import { getPersonalPlan, listAssignableUsers, listTags, listTasks, TASKS_KEY, updateTask } from './api';
 import { TaskFiltersBar } from './TaskFiltersBar';
@@ -51,6 +53,8 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
   const ready = !personal || Boolean(personalPlan.data);
   const query = taskListQuery({ view, filters, projects, search: debouncedSearch, page, size });
   const listKey = [...TASKS_KEY, 'list', query] as const;
+  const listKeyRef = useRef(listKey);
+  listKeyRef.current = listKey;
   const tasks = useQuery({
     queryKey: listKey,
     queryFn: ({ signal }) => listTasks(query, signal),
@@ -92,6 +96,24 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
 
   const onMove = useCallback(
     async (move: KanbanMove) => {
+      // The board already shows the move: write it into the cached list instead of reloading 1,000 cards.
+      const orders = new Map(move.writes.map((w) => [w.uuid, w.sort_order]));
+      queryClient.setQueryData<ListResponse<TaskListItem>>(listKeyRef.current, (current) =>
+        current
+          ? {
+              ...current,
+              data: current.data.map((task) =>
+                orders.has(task.uuid)
+                  ? {
+                      ...task,
+                      sort_order: orders.get(task.uuid) as number,
+                      status: task.uuid === move.uuid ? move.status : task.status,
+                    }
+                  : task,
+              ),
+            }
+          : current,
+      );
       try {
         await Promise.all(
           move.writes.map((write) =>
@@ -103,10 +125,13 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
             ),
           ),
         );
+        // Other views refresh when next shown.
+        void queryClient.invalidateQueries({ queryKey: [...TASKS_KEY, 'list'], refetchType: 'none' });
       } catch (error) {
         reportError(error);
-      } finally {
+        // A refused move (e.g. a status a contact-responsible task may not take) reloads the server's order.
         void queryClient.invalidateQueries({ queryKey: [...TASKS_KEY, 'list'] });
+      } finally {
         void queryClient.invalidateQueries({ queryKey: [...TASKS_KEY, 'one', move.uuid] });
       }
     },
