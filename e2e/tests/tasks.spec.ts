@@ -59,6 +59,11 @@ test('tasks: create from the New menu, subtask, refused completion, timer across
   await expect(page.getByTestId('task-subtasks-count')).toHaveText('1');
   await expect(page.getByTestId('subtask-title')).toHaveText(CHILD);
 
+  // The description is a Quill editor saved on its own after a pause in typing.
+  await page.getByTestId('task-description-editor').locator('.ql-editor').click();
+  await page.keyboard.type('Brief for the spring launch');
+  await expect(page.getByTestId('task-description-status')).toHaveText('Saved', { timeout: 10_000 });
+
   // The server refuses, so the choice does not stay: pick it once, then read the refusal.
   const refusal = page.getByText('You must complete all subtasks before complete this one.');
   const completed = page
@@ -79,6 +84,7 @@ test('tasks: create from the New menu, subtask, refused completion, timer across
   await page.waitForTimeout(2_000);
   await page.reload();
   await expect(page.getByTestId('task-timer-clock')).toHaveAttribute('data-status', 'running');
+  await expect(page.getByTestId('task-description-editor')).toContainText('Brief for the spring launch');
   await expect(page.getByTestId('task-timer-clock')).not.toHaveText('00:00:00');
   await expect(page.getByTestId('header-running-clock')).toBeVisible();
   await page.getByTestId('task-timer-pause').click();
@@ -132,6 +138,14 @@ test('kanban: a card moved to another column stays there after a reload', async 
   await signIn(page, 'manager@demo.test');
   await expect(page.getByTestId('sidebar')).toBeVisible();
   await page.goto('/tasks?view=kanban');
+
+  // Closing a new task with something typed asks first.
+  await page.getByTestId('tasks-new').click();
+  await page.getByTestId('task-title').fill('Never saved');
+  await page.getByTestId('task-create-cancel').click();
+  await expect(page.getByText('You have unsaved changes in this task, do you want to save?')).toBeVisible();
+  await page.getByTestId('unsaved-discard').click();
+  await expect(page.getByTestId('task-drawer')).toBeHidden();
   await page.getByTestId('tasks-search').locator('input').fill(stamp);
   const card = page.getByTestId('kanban-card').filter({ hasText: CHILD });
   await expect(

@@ -1,6 +1,7 @@
+import { CopyOutlined } from '@ant-design/icons';
 import { MESSAGES, TASK_STATUSES, type Task, type TaskStatus } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Skeleton, Tabs } from 'antd';
+import { Alert, Button, Drawer, Skeleton, Space, Tabs, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { describeError } from '../../api/errors';
@@ -125,9 +126,23 @@ function EditTask({ task, onClose }: { task: Task; onClose(): void }) {
       onClose={requestClose}
       title={<span data-testid="task-drawer-heading">{task.parent ? `Subtask of ${task.parent.title}` : 'Task'}</span>}
       extra={
-        <span className="task-save-state" data-testid="task-save-state">
-          {editor.saving ? 'Saving…' : editor.hasUnsaved ? 'Unsaved' : 'Saved'}
-        </span>
+        <Space>
+          <span className="task-save-state" data-testid="task-save-state">
+            {editor.saving ? 'Saving…' : editor.hasUnsaved ? 'Unsaved' : 'Saved'}
+          </span>
+          {ability.can('TASKS_CREATE') && task.status !== 'seed' ? (
+            <Tooltip title="Create a copy of this task">
+              <Button
+                size="small"
+                icon={<CopyOutlined />}
+                onClick={() => openTask('create', { task_copy_uuid: task.uuid })}
+                data-testid="task-copy"
+              >
+                Copy
+              </Button>
+            </Tooltip>
+          ) : null}
+        </Space>
       }
       data-testid="task-drawer"
       destroyOnHidden

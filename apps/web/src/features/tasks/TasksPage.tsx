@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TaskListItem } from '@portal/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Tabs, Tag } from 'antd';
+import { Alert, Button, Space, Tabs, Tag } from 'antd';
 import { useCallback, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
 import { useDebouncedValue } from '../../search/useDebouncedValue';
 import { reportError } from '../../shell/feedback';
@@ -184,16 +184,23 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
           </span>
         }
         actions={
-          ability.can('TASKS_CREATE') ? (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => openTask('create', createExtra)}
-              data-testid="tasks-new"
-            >
-              New task
-            </Button>
-          ) : null
+          <Space>
+            {ability.isRegularUser ? (
+              <Link to={personal ? '/tasks' : '/personal-tasks'} data-testid="tasks-switch-personal">
+                {personal ? 'All tasks' : 'Personal tasks'}
+              </Link>
+            ) : null}
+            {ability.can('TASKS_CREATE') ? (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => openTask('create', createExtra)}
+                data-testid="tasks-new"
+              >
+                New task
+              </Button>
+            ) : null}
+          </Space>
         }
       />
       {personal && personalPlan.isError ? (
