@@ -1,10 +1,11 @@
 import { benchBundle } from './bundle';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
+import { benchTasks } from './tasks';
 import { benchTimeLogs } from './time-logs';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -21,4 +22,7 @@ if (all || which.includes('scale')) {
 }
 if (all || which.includes('timelogs')) {
   await benchTimeLogs();
+}
+if (all || which.includes('tasks')) {
+  await benchTasks();
 }

@@ -5,6 +5,7 @@ import { tasks, taskUsers } from '../../db/schema';
 import { validationError } from '../../http/errors';
 import { addDays, todayIn } from './calendar';
 import { findVisibleTaskRef, type Viewer } from './task-access';
+import { noteTaskWrite } from './task-count';
 import { type FieldChanges, logTaskActivity } from './task-history';
 import {
   addError,
@@ -104,7 +105,7 @@ export async function createTask(db: Database, input: TaskCreateInput, viewer: V
   }
   const planId = plan.id;
 
-  return db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const [task] = await tx
       .insert(tasks)
       .values({
@@ -157,4 +158,7 @@ export async function createTask(db: Database, input: TaskCreateInput, viewer: V
     await logTaskActivity(tx, task.id, viewer.userId, 'create', changes);
     return task.id;
   });
+  // After commit, so no reader can cache a total from before this write under the new version.
+  noteTaskWrite();
+  return id;
 }

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { addDays, addMonths, daysBetween } from './calendar';
+import { noteTaskWrite } from './task-count';
 
 /** Most occurrences one seed may gain in one run, so a seed started long ago cannot flood a plan at once. */
 export const MAX_OCCURRENCES_PER_RUN = 400;
@@ -100,6 +101,7 @@ export async function createDueOccurrences(db: Database, today: string): Promise
       }
       return ids.length;
     });
+    noteTaskWrite();
   }
   return created;
 }

@@ -1,10 +1,11 @@
 import type { projectTaskListQuerySchema, TaskListItem, taskListQuerySchema } from '@portal/domain';
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { projects, tasks } from '../../db/schema';
+import { tasks } from '../../db/schema';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
 import { type Viewer, visibleTasks } from './task-access';
+import { countTasks } from './task-count';
 import { presentTaskBase, selectTasks } from './task-detail';
 import { loadPeople, splitPeople } from './task-people';
 import { loadTags } from './task-tags';
@@ -16,6 +17,10 @@ type Filters = NonNullable<TaskListQuery['filters']>;
 /** The start of a calendar day in the agency's time zone, as a timestamptz expression. */
 const dayStart = (day: string, timeZone: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
 const nextDayStart = (day: string, timeZone: string) => sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`;
+
+/** Conditions stay on the tasks table (plans by subquery), so the count never joins. */
+const inPlans = (uuids: string[]) =>
+  sql`${tasks.projectId} in (select pp.id from projects pp where pp.uuid in ${uuids})`;
 
 function filterConditions(filters: Filters, timeZone: string): SQL[] {
   const conditions: SQL[] = [];
@@ -33,7 +38,9 @@ function filterConditions(filters: Filters, timeZone: string): SQL[] {
     conditions.push(sql`false`);
   }
   if (filters.project_status?.length) {
-    conditions.push(inArray(projects.status, filters.project_status));
+    conditions.push(
+      sql`${tasks.projectId} in (select ps.id from projects ps where ps.status in ${filters.project_status})`,
+    );
   }
   if (filters.overdue_only) {
     conditions.push(
@@ -56,7 +63,7 @@ function filterConditions(filters: Filters, timeZone: string): SQL[] {
   }
   const planUuids = [...(filters.project ?? []), ...(filters['project.uuid'] ?? [])];
   if (planUuids.length) {
-    conditions.push(inArray(projects.uuid, planUuids));
+    conditions.push(inPlans(planUuids));
   }
   const created = filters.created_at;
   if (created?.greater_than_or_equals) {
@@ -100,12 +107,8 @@ async function runList(db: Database, options: ListOptions) {
     .orderBy(...options.order)
     .limit(options.page.size)
     .offset(pageOffset(options.page));
-  // A separate count keeps the page query a plain index walk; the count itself needs only the filter columns.
-  const [counted] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tasks)
-    .innerJoin(projects, eq(projects.id, tasks.projectId))
-    .where(options.where);
+  // A separate count keeps the page query a plain index walk; the count reads the tasks table alone.
+  const total = await countTasks(db, options.where);
   const ids = rows.map((r) => r.id);
   const people = await loadPeople(db, ids);
   const tagNames = options.withTags ? await loadTags(db, ids) : undefined;
@@ -119,7 +122,7 @@ async function runList(db: Database, options: ListOptions) {
       ...(tagNames ? { tags: (tagNames.get(row.id) ?? []).map((name) => ({ name })) } : {}),
     };
   });
-  return { data, meta: listMeta(counted?.n ?? 0, options.page) };
+  return { data, meta: listMeta(total, options.page) };
 }
 
 const wants = (withParam: string | undefined, name: string) =>
@@ -148,7 +151,7 @@ export function listProjectTasks(db: Database, query: ProjectTaskListQuery, view
   const conditions = [visibleTasks(viewer)];
   const planUuids = [...(filters.project ?? []), ...(filters['project.uuid'] ?? [])];
   if (planUuids.length) {
-    conditions.push(inArray(projects.uuid, planUuids));
+    conditions.push(inPlans(planUuids));
   }
   if (filters.task_status?.length) {
     conditions.push(inArray(tasks.status, filters.task_status));

@@ -1,7 +1,12 @@
 import { type RelatedUserPivot, USER_TYPES, type UserType } from '@portal/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { contacts, taskUsers, users } from '../../db/schema';
 import type { DbExecutor } from '../customers/customers.service';
+
+/** column = any('{1,2,3}'::int[]): one parameter however many ids (a page holds up to 1,000 tasks). */
+export function idIn(column: AnyColumn, ids: readonly number[]): SQL {
+  return sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
+}
 
 export type PersonRow = { taskId: number; userId: number; uuid: string; name: string; type: UserType; pivot: string };
 
@@ -40,7 +45,7 @@ export async function loadPeople(db: DbExecutor, taskIds: readonly number[]): Pr
     .from(taskUsers)
     .innerJoin(users, eq(users.id, taskUsers.userId))
     .innerJoin(contacts, eq(contacts.userId, taskUsers.userId))
-    .where(inArray(taskUsers.taskId, [...taskIds]))
+    .where(idIn(taskUsers.taskId, taskIds))
     .orderBy(asc(contacts.name));
   for (const row of rows) {
     const list = byTask.get(row.taskId) ?? [];

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { tags, taskTags } from '../../db/schema';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
 import type { DbExecutor } from '../customers/customers.service';
+import { idIn } from './task-people';
 
 /** Tag ids for these names, creating the missing ones (names are unique without regard to case). */
 export async function ensureTags(db: DbExecutor, names: readonly string[]): Promise<Map<string, number>> {
@@ -49,7 +50,7 @@ export async function loadTags(db: DbExecutor, taskIds: readonly number[]): Prom
     .select({ taskId: taskTags.taskId, name: tags.name })
     .from(taskTags)
     .innerJoin(tags, eq(tags.id, taskTags.tagId))
-    .where(inArray(taskTags.taskId, [...taskIds]))
+    .where(idIn(taskTags.taskId, taskIds))
     .orderBy(asc(tags.name));
   for (const row of rows) {
     byTask.set(row.taskId, [...(byTask.get(row.taskId) ?? []), row.name]);

@@ -6,6 +6,7 @@ import { tasks, taskUsers } from '../../db/schema';
 import { AppError, validationError } from '../../http/errors';
 import type { DbExecutor } from '../customers/customers.service';
 import { findVisibleTask, findVisibleTaskRef, type TaskCore, type Viewer } from './task-access';
+import { noteTaskWrite } from './task-count';
 import { type FieldChanges, listDiff, logTaskActivity } from './task-history';
 import { loadPeople } from './task-people';
 import {
@@ -77,7 +78,7 @@ async function checkParent(db: DbExecutor, task: TaskCore, parentUuid: string, v
  * of different fields by two people both survive. Every change lands in the task's history.
  */
 export async function updateTask(db: Database, uuid: string, input: TaskUpdateInput, viewer: Viewer) {
-  return db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const task = await findVisibleTask(tx, uuid, viewer, { lock: true });
     const errors: FieldErrors = {};
     const set: Partial<typeof tasks.$inferInsert> = {};
@@ -239,6 +240,9 @@ export async function updateTask(db: Database, uuid: string, input: TaskUpdateIn
     await logTaskActivity(tx, task.id, viewer.userId, 'update', log);
     return task.id;
   });
+  // After commit, so no reader can cache a total from before this write under the new version.
+  noteTaskWrite();
+  return id;
 }
 
 async function writePeople(db: DbExecutor, taskId: number, responsibles: Person[], followers: Person[]) {
@@ -272,4 +276,5 @@ async function moveSubtree(db: DbExecutor, taskId: number, projectId: number) {
 export async function deleteTask(db: Database, uuid: string, viewer: Viewer) {
   const task = await findVisibleTask(db, uuid, viewer);
   await db.delete(tasks).where(inArray(tasks.id, [task.id]));
+  noteTaskWrite();
 }

@@ -1,0 +1,46 @@
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { tasks } from '../../db/schema';
+import type { DbExecutor } from '../customers/customers.service';
+
+/** Totals at least this large are cached; smaller ones are cheap and always counted exactly. */
+export const CACHED_COUNT_MIN = 10_000;
+const TTL_MS = 10_000;
+const MAX_ENTRIES = 500;
+
+let writeVersion = 0;
+const cache = new Map<string, { n: number; version: number; expires: number }>();
+
+/**
+ * Every write that adds, removes or changes tasks calls this, so this instance never answers a total that
+ * predates its own writes. (Another instance's writes show within TTL_MS in a large total.)
+ */
+export function noteTaskWrite(): void {
+  writeVersion++;
+}
+
+/**
+ * meta.total of the task lists. Counting 200,000 visible tasks costs ~30 ms however it is indexed, more than a
+ * 50-row page itself, and tables ask for the same total on every page; so a large total is kept for a few
+ * seconds per exact query (text and parameters), and dropped at this instance's next task write.
+ */
+export async function countTasks(db: DbExecutor, where: SQL | undefined): Promise<number> {
+  const query = db.select({ n: sql<number>`count(*)::int` }).from(tasks).where(where);
+  const { sql: text, params } = query.toSQL();
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.version === writeVersion && hit.expires > now) {
+    return hit.n;
+  }
+  const version = writeVersion;
+  const [row] = await query;
+  const n = row?.n ?? 0;
+  if (n >= CACHED_COUNT_MIN) {
+    if (cache.size >= MAX_ENTRIES) {
+      cache.delete(cache.keys().next().value as string);
+    }
+    cache.set(key, { n, version, expires: now + TTL_MS });
+  }
+  return n;
+}
