@@ -187,3 +187,21 @@ test('freelancer: time logs show no edit or delete', async ({ page }) => {
   await expect(page.getByTestId('timelog-delete')).toHaveCount(0);
   await screenshot(page, 'task-timelogs-freelancer');
 });
+
+test('personal tasks: a new one lands in my personal plan, responsible me, plan fixed', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'manager@demo.test');
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await page.goto('/personal-tasks');
+  await expect(page.getByTestId('personal-tasks-page')).toBeVisible();
+  await page.getByTestId('tasks-new').click();
+  await expect(page.getByTestId('task-create')).toBeVisible();
+  await expect(page.getByTestId('task-project')).toHaveCount(0);
+  await expect(page.getByTestId('task-responsibles')).toContainText('Jamie Rivera');
+  await page.getByTestId('task-title').fill(`Book dentist ${stamp}`);
+  await page.getByTestId('task-create-submit').click();
+  await expect(page.getByTestId('task-drawer-heading')).toHaveText('Task');
+  await page.getByTestId('task-drawer').locator('.ant-drawer-close').click();
+  await expect(page.getByTestId('task-row-title').filter({ hasText: `Book dentist ${stamp}` })).toBeVisible();
+  await screenshot(page, 'personal-tasks');
+});
