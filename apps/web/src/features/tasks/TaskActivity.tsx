@@ -5,6 +5,18 @@ import { Button, Empty, List, Typography } from 'antd';
 import { humanize } from '../common/listQuery';
 import { usDateTime } from '../timelogs/timeEntry';
 import { getTaskHistory, TASKS_KEY } from './api';
+import { priorityLabel, taskStatusLabel } from './taskRules';
+
+/** A changed value as the drawer shows it: status and priority by their labels. */
+function showField(field: string, value: unknown): string {
+  if (field === 'status' && typeof value === 'string') {
+    return taskStatusLabel(value);
+  }
+  if (field === 'priority' && typeof value === 'number') {
+    return priorityLabel(value);
+  }
+  return show(value);
+}
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') {
@@ -56,7 +68,7 @@ export function TaskActivity({ taskUuid }: { taskUuid: string }) {
                   <ul className="activity-changes">
                     {changes.map(([field, change]) => (
                       <li key={field}>
-                        {humanize(field)}: {show(change.removed)} → {show(change.added)}
+                        {humanize(field)}: {showField(field, change.removed)} → {showField(field, change.added)}
                       </li>
                     ))}
                   </ul>

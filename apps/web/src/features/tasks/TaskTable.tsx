@@ -66,6 +66,7 @@ export function TaskTable({
       locale={{ emptyText: noTasks }}
       pagination={pagination(meta, paging)}
       data-testid="tasks-table"
+      scroll={{ x: 'max-content' }}
       onRow={(row) =>
         ({ onDoubleClick: () => onOpen(row.uuid), 'data-testid': 'task-row' }) as React.HTMLAttributes<HTMLElement>
       }
@@ -85,16 +86,23 @@ export function TaskTable({
         {
           title: 'Priority',
           dataIndex: 'priority',
+          className: 'nowrap',
           render: (p: number) => (
             <span>
               <FlagFilled style={{ color: PRIORITY_OPTIONS[p]?.colour }} /> {priorityLabel(p)}
             </span>
           ),
         },
-        { title: 'Start date', dataIndex: 'start_date', render: (d: string | null) => isoToUsDate(d) },
+        {
+          title: 'Start date',
+          dataIndex: 'start_date',
+          className: 'nowrap',
+          render: (d: string | null) => isoToUsDate(d),
+        },
         {
           title: 'Due date',
           dataIndex: 'end_date',
+          className: 'nowrap',
           render: (d: string | null, row) => (
             <Typography.Text type={isOverdue(row) ? 'danger' : undefined}>{isoToUsDate(d)}</Typography.Text>
           ),
