@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { describeError } from '../../api/errors';
 import { useCurrentUser } from '../../auth/queries';
 import { useAbility } from '../../auth/useAbility';
+import { useIsNarrow } from '../../layout/useMediaQuery';
 import { reportSuccess } from '../../shell/feedback';
 import { TaskTimelogs } from '../timelogs/TaskTimelogs';
 import { TimeTracker } from '../timelogs/TimeTracker';
@@ -24,6 +25,11 @@ import { TASK_PARAMS } from './useTaskParam';
 import './tasks.css';
 
 const DRAWER_WIDTH = 640;
+
+/** 640 wide (doc 2 §9); below the mobile breakpoint the drawer takes the whole width. */
+function useDrawerWidth(): number | string {
+  return useIsNarrow() ? '100%' : DRAWER_WIDTH;
+}
 
 /** Opens the drawer on another task (or the creator), dropping the creator's parameters. */
 function useOpenTask() {
@@ -65,6 +71,7 @@ export function TaskDrawer({ target, onClose }: { target: string; onClose(): voi
 }
 
 function ExistingTask({ uuid, onClose }: { uuid: string; onClose(): void }) {
+  const drawerWidth = useDrawerWidth();
   const task = useQuery({
     queryKey: taskKey(uuid),
     queryFn: ({ signal }) => getTask(uuid, signal),
@@ -74,7 +81,7 @@ function ExistingTask({ uuid, onClose }: { uuid: string; onClose(): void }) {
     return <EditTask task={task.data} onClose={onClose} />;
   }
   return (
-    <Drawer open size={DRAWER_WIDTH} onClose={onClose} title="Task" data-testid="task-drawer">
+    <Drawer open size={drawerWidth} onClose={onClose} title="Task" data-testid="task-drawer">
       {task.isError ? (
         <Alert
           type="warning"
@@ -90,6 +97,7 @@ function ExistingTask({ uuid, onClose }: { uuid: string; onClose(): void }) {
 }
 
 function EditTask({ task, onClose }: { task: Task; onClose(): void }) {
+  const drawerWidth = useDrawerWidth();
   const ability = useAbility();
   const openTask = useOpenTask();
   const editor = useTaskAutosave(task);
@@ -122,7 +130,7 @@ function EditTask({ task, onClose }: { task: Task; onClose(): void }) {
   return (
     <Drawer
       open
-      size={DRAWER_WIDTH}
+      size={drawerWidth}
       onClose={requestClose}
       title={<span data-testid="task-drawer-heading">{task.parent ? `Subtask of ${task.parent.title}` : 'Task'}</span>}
       extra={
@@ -233,6 +241,7 @@ function CreateTask({
   onClose(): void;
 }) {
   const queryClient = useQueryClient();
+  const drawerWidth = useDrawerWidth();
   const openTask = useOpenTask();
   const me = useCurrentUser().data;
   const today = localIsoDate(new Date());
@@ -265,7 +274,7 @@ function CreateTask({
   return (
     <Drawer
       open
-      size={DRAWER_WIDTH}
+      size={drawerWidth}
       onClose={() => closeRequest.current()}
       title={parentId ? 'New subtask' : 'New task'}
       data-testid="task-drawer"
