@@ -4,6 +4,7 @@ import type { TimeLog } from '@portal/domain';
 import { Badge, Button, Dropdown, Empty, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useIsNarrow } from '../../layout/useMediaQuery';
 import { TimerClock } from './TimerClock';
 import { TimerWidget } from './TimerWidget';
 import { useActiveTimers, useTimerActions } from './useTimers';
@@ -21,6 +22,8 @@ function useTaskLink() {
 /** Header: running and paused timers, each linking to its task, and the timer widget (doc 1 §2, doc 2 §2). */
 export function ActiveTimers() {
   const timers = useActiveTimers();
+  // On a phone the header keeps the icon and count only.
+  const narrow = useIsNarrow();
   const actions = useTimerActions();
   const taskLink = useTaskLink();
   const [open, setOpen] = useState(false);
@@ -90,7 +93,7 @@ export function ActiveTimers() {
           <Badge count={logs.length} size="small" color={running ? 'green' : 'orange'} offset={[4, -2]}>
             <ClockCircleOutlined />
           </Badge>
-          {running ? <TimerClock log={running} testId="header-running-clock" /> : null}
+          {running && !narrow ? <TimerClock log={running} testId="header-running-clock" /> : null}
         </Button>
       </Dropdown>
       {widgetLog ? <TimerWidget log={widgetLog} onClose={() => setWidgetUuid(null)} /> : null}
