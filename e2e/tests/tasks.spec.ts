@@ -121,7 +121,16 @@ test('tasks: create from the New menu, subtask, refused completion, timer across
   await page.getByTestId('task-tab-timelogs').click();
   await expect(page.getByTestId('task-timelogs-count')).toHaveText('1 timelogs found');
   await expect(page.getByTestId('timelog-tracked')).toHaveText('01:25');
+  await page.getByTestId('timelog-edit').click();
+  await page.getByTestId('time-entry-time').fill('');
+  await page.getByTestId('time-entry-time').pressSequentially('130');
+  await page.getByTestId('time-entry-save').click();
+  await expect(page.getByTestId('timelog-tracked')).toHaveText('01:30');
   await screenshot(page, 'task-timelogs');
+  await page.getByTestId('timelog-delete').click();
+  await expect(page.getByText('Do you want to delete this timelog?')).toBeVisible();
+  await page.getByTestId('timelog-delete-confirm').click();
+  await expect(page.getByTestId('task-timelogs-count')).toHaveText('0 timelogs found');
 
   // The header: this week's hours and the timer, still listed (paused), linking to its task.
   await page.getByTestId('task-drawer').locator('.ant-drawer-close').click();

@@ -4,12 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Tooltip } from 'antd';
 import { useAbility } from '../../auth/useAbility';
 import { getWeeklySummary, TIME_LOGS_KEY } from './api';
-
-/** Day of week (0 Sunday) of a YYYY-MM-DD day, independent of the browser's zone. */
-function weekday(iso: string): number {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
+import { isoWeekday } from './timeEntry';
 
 /** Header: this week's logged hours, hh:mm, red while behind the day's threshold (doc 1 §2, §9). */
 export function WeeklyHours() {
@@ -26,7 +21,7 @@ export function WeeklyHours() {
     return null;
   }
   // The week and "today" are the agency's (the server's answer), so the weekday threshold matches the server's.
-  const behind = isWeeklyTotalBehind(data.total_minutes, weekday(data.today));
+  const behind = isWeeklyTotalBehind(data.total_minutes, isoWeekday(data.today));
   return (
     <Tooltip
       title={`This week (${data.week_start} – ${data.week_end}), ${formatMinutes(data.threshold_minutes)} expected by today`}

@@ -1,9 +1,11 @@
+import { isWeeklyTotalBehind } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import {
   addDaysIso,
   daysBetweenIso,
   formatTimeInput,
   isoToUsDate,
+  isoWeekday,
   isTimeAboveZero,
   minutesToTimeInput,
   timeInputToMinutes,
@@ -53,5 +55,14 @@ describe('dates typed MM/DD/YYYY, sent YYYY-MM-DD', () => {
     expect(addDaysIso('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDaysIso('2026-03-01', -1)).toBe('2026-02-28');
     expect(daysBetweenIso('2026-01-30', '2026-03-01')).toBe(30);
+  });
+});
+
+describe('weekly-hours weekday', () => {
+  it('reads the agency day as a weekday for the thresholds', () => {
+    expect(isoWeekday('2026-11-22')).toBe(0);
+    expect(isoWeekday('2026-11-24')).toBe(2);
+    expect(isWeeklyTotalBehind(449, isoWeekday('2026-11-24'))).toBe(true);
+    expect(isWeeklyTotalBehind(450, isoWeekday('2026-11-24'))).toBe(false);
   });
 });

@@ -95,3 +95,9 @@ export function usDateTime(timestamp: string | null | undefined): string {
   const hours = date.getHours() % 12 || 12;
   return `${two(date.getMonth() + 1)}/${two(date.getDate())}/${date.getFullYear()} ${two(hours)}:${two(date.getMinutes())} ${date.getHours() < 12 ? 'AM' : 'PM'}`;
 }
+
+/** Day of week (0 Sunday … 6 Saturday) of a YYYY-MM-DD day, whatever the browser's zone. */
+export function isoWeekday(iso: string): number {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
