@@ -89,6 +89,9 @@ export const tasks = pgTable(
     index('tasks_parent_idx').on(t.parentId),
     index('tasks_end_date_idx').on(t.endDate),
     index('tasks_creator_idx').on(t.creatorId),
+    // The task lists' default order (newest first) and the kanban's order, across plans (bench tasks).
+    index('tasks_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('tasks_sort_idx').on(t.sortOrder, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -179,6 +182,8 @@ export const timeLogs = pgTable(
     check('time_logs_source_check', sql`${t.taskId} is not null or ${t.requestId} is not null`),
     uniqueIndex('time_logs_one_running_per_user_idx').on(t.userId).where(sql`${t.status} = 'running'`),
     index('time_logs_user_date_idx').on(t.userId, t.date),
+    // The header's active timers: a user's few open logs among thousands of completed ones.
+    index('time_logs_user_open_idx').on(t.userId).where(sql`${t.status} <> 'completed'`),
     index('time_logs_task_idx').on(t.taskId),
   ],
 );

@@ -6,8 +6,9 @@ import { contacts, projects, tasks, timeLogs, users } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors';
 import { visibleTasks } from '../tasks/task-access';
+import { noteTaskWrite } from '../tasks/task-count';
 import { logTaskActivity } from '../tasks/task-history';
-import { mayChangeTimeLog, presentTimeLog, selectTimeLogs } from './time-logs.presenter';
+import { mayChangeTimeLog, mayRunOwnTimer, presentTimeLog, selectTimeLogs } from './time-logs.presenter';
 import { cleanDescription, isSameTimerState, nextTimerState, type TimerState } from './timer-state';
 
 type CreateInput = z.output<typeof timeLogCreateSchema>;
@@ -120,6 +121,7 @@ async function startTodoTask(tx: Tx, taskId: number, authorId: number) {
     .where(and(eq(tasks.id, taskId), eq(tasks.status, 'todo')))
     .returning({ id: tasks.id });
   if (moved.length) {
+    noteTaskWrite();
     await logTaskActivity(tx, taskId, authorId, 'update', { status: { added: 'in_progress', removed: 'todo' } });
   }
 }
@@ -198,7 +200,7 @@ export async function createTimeLog(
 /** The log as the viewer may see it (its task visible; freelancers see only their own). */
 async function findVisibleLog(db: Database, uuid: string, viewer: Principal) {
   const [log] = await db
-    .select({ id: timeLogs.id, userId: timeLogs.userId })
+    .select({ id: timeLogs.id, userId: timeLogs.userId, status: timeLogs.status })
     .from(timeLogs)
     .leftJoin(tasks, eq(tasks.id, timeLogs.taskId))
     .leftJoin(projects, eq(projects.id, tasks.projectId))
@@ -225,7 +227,10 @@ export async function updateTimeLog(
   now = new Date(),
 ): Promise<TimeLog> {
   const found = await findVisibleLog(db, uuid, viewer);
-  if (!mayChangeTimeLog(viewer, found.userId, 'TIMELOG_UPDATE')) {
+  if (
+    !mayChangeTimeLog(viewer, found.userId, 'TIMELOG_UPDATE') &&
+    !mayRunOwnTimer(viewer, found.userId, found.status)
+  ) {
     throw forbidden();
   }
   await withUserTimerLock(db, found.userId, async (tx) => {

@@ -47,6 +47,14 @@ export function mayChangeTimeLog(
   return ownerId === viewer.userId || viewer.permissions.has('TIMELOG_FOR_OTHERS');
 }
 
+/**
+ * Running one's own timer: anyone who may log time (freelancers included) pauses, resumes and completes their own
+ * open log. Only a completed log is "a time log" that freelancers may not edit or delete (doc 2 §1, §6).
+ */
+export function mayRunOwnTimer(viewer: Principal, ownerId: number, status: string): boolean {
+  return ownerId === viewer.userId && status !== 'completed' && viewer.permissions.has('TIMELOG_CREATE');
+}
+
 export function presentTimeLog(row: TimeLogRow, viewer: Principal, now: Date): TimeLog {
   const status = row.status as TimerStatus;
   const task = row.taskUuid ? { uuid: row.taskUuid, title: row.taskTitle ?? '' } : null;

@@ -62,7 +62,8 @@ export const timeLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/time-log/:uuid',
     {
-      config: { access: access.regular('TIMELOG_UPDATE') },
+      // Staff edit logs with TIMELOG_UPDATE; anyone who logs time also runs their own timer (mayRunOwnTimer).
+      config: { access: access.staff() },
       schema: {
         tags,
         params: uuidParam,

@@ -253,6 +253,34 @@ describe('PUT and DELETE /api/time-log/{uuid}', () => {
     expect(await storedLog(db, own.uuid)).toMatchObject({ minutes: 30 });
   });
 
+  it('lets a freelancer run their own timer (pause, resume, complete) but not touch it once completed', async () => {
+    const task = await newTask();
+    const timer = (
+      await post({ task_id: task.uuid, date: entry(task.uuid).date, status: 'running' }, 'freelancer')
+    ).json().data;
+    expect(timer.status).toBe('running');
+    const paused = await put(timer.uuid, { status: 'paused' }, 'freelancer');
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json().data.status).toBe('paused');
+    expect((await put(timer.uuid, { status: 'running' }, 'freelancer')).json().data.status).toBe('running');
+    const done = await put(
+      timer.uuid,
+      { status: 'completed', minutes: 20, description: 'Cut the teaser' },
+      'freelancer',
+    );
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data).toMatchObject({ status: 'completed', minutes: 20 });
+    expect((await put(timer.uuid, { minutes: 90 }, 'freelancer')).statusCode).toBe(403);
+    expect((await del(timer.uuid, 'freelancer')).statusCode).toBe(403);
+  });
+
+  it("does not let a freelancer run someone else's timer", async () => {
+    const task = await newTask();
+    const timer = (await post({ task_id: task.uuid, date: entry(task.uuid).date, status: 'running' }, 'manager')).json()
+      .data;
+    expect((await put(timer.uuid, { status: 'paused' }, 'freelancer')).statusCode).toBe(404);
+  });
+
   it('answers 404 for an unknown log', async () => {
     expect((await put(UNKNOWN, { minutes: 5 })).statusCode).toBe(404);
     expect((await del(UNKNOWN)).statusCode).toBe(404);
