@@ -59,6 +59,19 @@ test('tasks: create from the New menu, subtask, refused completion, timer across
   await expect(page.getByTestId('task-subtasks-count')).toHaveText('1');
   await expect(page.getByTestId('subtask-title')).toHaveText(CHILD);
 
+  // Relation form: both fields required; a demo task related as Child lands in Subtasks.
+  await page.getByTestId('task-relate').click();
+  await page.getByTestId('relation-save').click();
+  await expect(page.getByTestId('relation-task-error')).toHaveText('This Field is required.');
+  await expect(page.getByTestId('relation-relationship-error')).toHaveText('This Field is required.');
+  await chooseOption(page, 'relation-task', 'February', 'February content calendar');
+  await page.getByTestId('relation-child').click();
+  await screenshot(page, 'task-relation-form');
+  await page.getByTestId('relation-save').click();
+  await expect(page.getByText('Relation updated')).toBeVisible();
+  await expect(page.getByTestId('task-subtasks-count')).toHaveText('2');
+  await expect(page.getByTestId('subtask-title').filter({ hasText: 'February content calendar' })).toBeVisible();
+
   // The description is a Quill editor saved on its own after a pause in typing.
   await page.getByTestId('task-description-editor').locator('.ql-editor').click();
   await page.keyboard.type('Brief for the spring launch');

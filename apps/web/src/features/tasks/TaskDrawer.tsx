@@ -1,7 +1,7 @@
-import { CopyOutlined } from '@ant-design/icons';
+import { CopyOutlined, DisconnectOutlined, LinkOutlined } from '@ant-design/icons';
 import { MESSAGES, TASK_STATUSES, type Task, type TaskStatus } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Skeleton, Space, Tabs, Tooltip } from 'antd';
+import { Alert, Button, Drawer, Popconfirm, Skeleton, Space, Tabs, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { describeError } from '../../api/errors';
@@ -12,7 +12,8 @@ import { reportSuccess } from '../../shell/feedback';
 import { TaskTimelogs } from '../timelogs/TaskTimelogs';
 import { TimeTracker } from '../timelogs/TimeTracker';
 import { localIsoDate } from '../timelogs/timeEntry';
-import { createTask, getPersonalPlan, getTask, TASKS_KEY, taskKey } from './api';
+import { createTask, getPersonalPlan, getTask, TASKS_KEY, taskKey, updateTask } from './api';
+import { RelationModal } from './RelationModal';
 import { SubtasksSection } from './SubtasksSection';
 import { TaskActivity } from './TaskActivity';
 import { TaskDescription } from './TaskDescription';
@@ -104,6 +105,16 @@ function EditTask({ task, onClose }: { task: Task; onClose(): void }) {
   const choices = useTaskChoices(false);
   const [askUnsaved, setAskUnsaved] = useState(false);
   const [closing, setClosing] = useState(false);
+  const [relating, setRelating] = useState(false);
+  const queryClient = useQueryClient();
+  const unrelate = useMutation({
+    mutationFn: () => updateTask(task.uuid, { parent_id: null }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [...TASKS_KEY, 'one'] });
+      void queryClient.invalidateQueries({ queryKey: [...TASKS_KEY, 'list'] });
+      reportSuccess(MESSAGES.relationUpdated);
+    },
+  });
   const descriptionSave = useRef<(() => Promise<void>) | null>(null);
   const [descriptionPending, setDescriptionPending] = useState(false);
   const canEdit = ability.can('TASKS_UPDATE');
@@ -150,6 +161,13 @@ function EditTask({ task, onClose }: { task: Task; onClose(): void }) {
               </Button>
             </Tooltip>
           ) : null}
+          {canEdit ? (
+            <Tooltip title="Relate this task to another as Parent or Child">
+              <Button size="small" icon={<LinkOutlined />} onClick={() => setRelating(true)} data-testid="task-relate">
+                Relate task
+              </Button>
+            </Tooltip>
+          ) : null}
         </Space>
       }
       data-testid="task-drawer"
@@ -182,6 +200,24 @@ function EditTask({ task, onClose }: { task: Task; onClose(): void }) {
           >
             {task.parent.title}
           </button>
+          {canEdit ? (
+            <Popconfirm
+              title="Do you want to remove the relation to the parent task?"
+              okText="Yes"
+              cancelText="No"
+              onConfirm={() => unrelate.mutate()}
+            >
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DisconnectOutlined />}
+                aria-label="Remove the relation"
+                loading={unrelate.isPending}
+                data-testid="task-parent-remove"
+              />
+            </Popconfirm>
+          ) : null}
         </div>
       ) : null}
       <TaskDescription
@@ -213,6 +249,7 @@ function EditTask({ task, onClose }: { task: Task; onClose(): void }) {
             : []),
         ]}
       />
+      {relating ? <RelationModal task={task} onClose={() => setRelating(false)} /> : null}
       {askUnsaved ? (
         <UnsavedChangesModal
           saving={closing}
