@@ -173,11 +173,15 @@ test('kanban: a card moved to another column stays there after a reload', async 
   await expect(
     page.getByTestId('kanban-column-todo').getByTestId('kanban-card').filter({ hasText: CHILD }),
   ).toBeVisible();
-  // A pointer drag with the browser's native drag and drop, onto a column in view.
-  await card.dragTo(page.getByTestId('kanban-column-waiting_approval'));
-  await expect(
-    page.getByTestId('kanban-column-waiting_approval').getByTestId('kanban-card').filter({ hasText: CHILD }),
-  ).toBeVisible();
+  // A pointer drag with the browser's native drag and drop, onto a column in view. The debounced search may still
+  // re-render the board under the pointer and swallow the drop, so the whole drag is retried until the card lands.
+  await page.waitForLoadState('networkidle');
+  await expect(async () => {
+    await card.dragTo(page.getByTestId('kanban-column-waiting_approval'));
+    await expect(
+      page.getByTestId('kanban-column-waiting_approval').getByTestId('kanban-card').filter({ hasText: CHILD }),
+    ).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await screenshot(page, 'tasks-kanban');
   await page.waitForTimeout(1_000);
   await page.reload();
