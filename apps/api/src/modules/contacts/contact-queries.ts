@@ -2,7 +2,8 @@ import type { Contact, ContactPreferences, ContactStatus, UserType } from '@port
 import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../http/access';
 import { forbidden, notFound } from '../../http/errors';
-import { type Executor, likePattern } from './references';
+import { containsPattern } from '../../http/list-paging';
+import type { Executor } from './references';
 
 type ContactRow = {
   id: number;
@@ -102,7 +103,7 @@ export async function listContacts(db: Executor, query: ContactListQuery) {
     conditions.push(sql`c.type in (${list(filters.type)})`);
   }
   if (query.search_term) {
-    const p = likePattern(query.search_term);
+    const p = containsPattern(query.search_term);
     conditions.push(sql`(c.name ilike ${p} or c.email ilike ${p} or c.phone ilike ${p} or c.job_title ilike ${p})`);
   }
   const where = sql.join(conditions, sql` and `);

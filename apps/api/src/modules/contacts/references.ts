@@ -1,17 +1,12 @@
 import { MESSAGES } from '@portal/domain';
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { DbExecutor } from '../../db/client';
 import { customers, permissions, rolePermissions, roles } from '../../db/schema';
 import { validationError } from '../../http/errors';
 
 /** A transaction handle, or the database itself: the helpers below run inside the caller's transaction. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Database | Tx;
-
-/** Escapes LIKE wildcards so a search term matches literally. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+export type { Tx } from '../../db/client';
+export type Executor = DbExecutor;
 
 /** Client uuids → internal ids; any unknown uuid is a 422 on the field that named it. */
 export async function resolveCustomerIds(db: Executor, uuids: readonly string[], field: string): Promise<number[]> {

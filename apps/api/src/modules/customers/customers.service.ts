@@ -1,13 +1,12 @@
 import { type CustomerInput, type customerUpdateSchema, MESSAGES } from '@portal/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import { customers, customerUploads, projects, uploads } from '../../db/schema';
 import { notFound, validationError } from '../../http/errors';
 import { presentCustomer } from './customers.presenter';
 
 /** The database or a transaction of it: commands take either, so callers can compose them in one transaction. */
-export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 type CustomerUpdate = z.output<typeof customerUpdateSchema>;
 type CustomerRow = typeof customers.$inferSelect;

@@ -3,7 +3,8 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { contacts, groupMembers, groups, users } from '../../db/schema';
 import { notFound, validationError } from '../../http/errors';
-import { type Executor, isUniqueViolation, likePattern, type Tx } from '../contacts/references';
+import { containsPattern } from '../../http/list-paging';
+import { type Executor, isUniqueViolation, type Tx } from '../contacts/references';
 
 type GroupRow = {
   id: number;
@@ -41,7 +42,7 @@ export type GroupListQuery = {
 };
 
 export async function listGroups(db: Executor, query: GroupListQuery) {
-  const where = query.search_term ? sql`g.name ilike ${likePattern(query.search_term)}` : sql`true`;
+  const where = query.search_term ? sql`g.name ilike ${containsPattern(query.search_term)}` : sql`true`;
   const direction = query.sort?.direction === 'desc' ? sql`desc` : sql`asc`;
   const { size, number } = query.page;
   const [rows, count] = await Promise.all([

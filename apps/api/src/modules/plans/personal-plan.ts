@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
 import { projects } from '../../db/schema';
-import type { DbExecutor } from '../customers/customers.service';
 
 export const PERSONAL_PLAN_TITLE = 'Personal';
 

@@ -1,7 +1,7 @@
 import { APP_USER_TYPES } from '@portal/domain';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
 import { contacts, users } from '../../db/schema';
-import type { DbExecutor } from '../customers/customers.service';
 
 /**
  * Internal ids of active users with a login whose profile is staff or freelancer, by user uuid. Plans are managed

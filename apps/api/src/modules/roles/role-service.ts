@@ -3,7 +3,8 @@ import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { permissions, rolePermissions, roles, userRoles } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../http/errors';
-import { type Executor, isUniqueViolation, likePattern, type Tx } from '../contacts/references';
+import { containsPattern } from '../../http/list-paging';
+import { type Executor, isUniqueViolation, type Tx } from '../contacts/references';
 
 type RoleRow = {
   id: number;
@@ -45,7 +46,7 @@ export type RoleListQuery = {
 };
 
 export async function listRoles(db: Executor, query: RoleListQuery) {
-  const where = query.search_term ? sql`r.name ilike ${likePattern(query.search_term)}` : sql`true`;
+  const where = query.search_term ? sql`r.name ilike ${containsPattern(query.search_term)}` : sql`true`;
   const direction = query.sort?.direction === 'desc' ? sql`desc` : sql`asc`;
   const column = query.sort?.by === 'users_count' ? sql`users_count` : sql`lower(r.name)`;
   const { size, number } = query.page;

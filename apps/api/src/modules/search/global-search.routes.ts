@@ -3,13 +3,10 @@ import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contacts } from '../../db/schema';
 import { access, requirePrincipal } from '../../http/access';
+import { containsPattern } from '../../http/list-paging';
 import { errorResponses } from '../../http/responses';
 
 const LIMIT_PER_GROUP = 8;
-
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export const globalSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,7 +21,7 @@ export const globalSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      const pattern = likePattern(request.query.search_term);
+      const pattern = containsPattern(request.query.search_term);
       // Each group is searched only when the caller may read that kind of record.
       const people = principal.permissions.has('CONTACTS_READ')
         ? await app.ctx.db

@@ -1,8 +1,8 @@
 import type { UserType } from '@portal/domain';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
 import { projects, tasks } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { DbExecutor } from '../customers/customers.service';
 
 /** Who is asking, as far as task visibility cares. */
 export type Viewer = { userId: number; type: UserType };

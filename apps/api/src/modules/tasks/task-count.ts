@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
 import { tasks } from '../../db/schema';
-import type { DbExecutor } from '../customers/customers.service';
 
 /** Totals at least this large are cached; smaller ones are cheap and always counted exactly. */
 export const CACHED_COUNT_MIN = 10_000;

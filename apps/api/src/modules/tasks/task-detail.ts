@@ -1,9 +1,9 @@
 import type { PlanKind, PlanStatus, RecurrenceType, Task, TaskPriority, TaskStatus } from '@portal/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { DbExecutor } from '../../db/client';
 import { contacts, projects, tasks, timeLogs, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { DbExecutor } from '../customers/customers.service';
 import { loadPeople, splitPeople } from './task-people';
 import { loadTags } from './task-tags';
 

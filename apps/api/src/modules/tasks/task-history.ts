@@ -1,8 +1,7 @@
 import type { HistoryEntry } from '@portal/domain';
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import { activityLogs, contacts, users } from '../../db/schema';
-import type { DbExecutor } from '../customers/customers.service';
 
 export type FieldChanges = Record<string, { added: unknown; removed: unknown }>;
 

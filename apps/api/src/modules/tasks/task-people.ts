@@ -1,7 +1,7 @@
 import { type RelatedUserPivot, USER_TYPES, type UserType } from '@portal/domain';
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
 import { contacts, taskUsers, users } from '../../db/schema';
-import type { DbExecutor } from '../customers/customers.service';
 
 /** column = any('{1,2,3}'::int[]): one parameter however many ids (a page holds up to 1,000 tasks). */
 export function idIn(column: AnyColumn, ids: readonly number[]): SQL {

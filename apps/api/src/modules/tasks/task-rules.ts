@@ -6,8 +6,8 @@ import {
   type UserType,
 } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
 import { contacts, projects, users } from '../../db/schema';
-import type { DbExecutor } from '../customers/customers.service';
 import { taskablePlans, type Viewer } from './task-access';
 import { findPeople } from './task-people';
 

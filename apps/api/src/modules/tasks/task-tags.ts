@@ -1,10 +1,9 @@
 import type { tagListQuerySchema } from '@portal/domain';
 import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import { tags, taskTags } from '../../db/schema';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
-import type { DbExecutor } from '../customers/customers.service';
 import { idIn } from './task-people';
 
 /** Tag ids for these names, creating the missing ones (names are unique without regard to case). */

@@ -1,10 +1,9 @@
 import { MESSAGES, type TaskStatus, type taskUpdateSchema } from '@portal/domain';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import { tasks, taskUsers } from '../../db/schema';
 import { AppError, validationError } from '../../http/errors';
-import type { DbExecutor } from '../customers/customers.service';
 import { findVisibleTask, findVisibleTaskRef, type TaskCore, type Viewer } from './task-access';
 import { noteTaskWrite } from './task-count';
 import { type FieldChanges, listDiff, logTaskActivity } from './task-history';

@@ -1,7 +1,7 @@
 import { MESSAGES, type TimeLog, type timeLogCreateSchema, type timeLogUpdateSchema } from '@portal/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { contacts, projects, tasks, timeLogs, users } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors';
@@ -13,7 +13,6 @@ import { cleanDescription, isSameTimerState, nextTimerState, type TimerState } f
 
 type CreateInput = z.output<typeof timeLogCreateSchema>;
 type UpdateInput = z.output<typeof timeLogUpdateSchema>;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Namespace of the per-user advisory lock that serialises timer writes ('TIME'). */
 const TIMER_LOCK_NAMESPACE = 0x54494d45;

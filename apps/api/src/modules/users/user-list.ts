@@ -1,6 +1,7 @@
 import type { UserListItem, UserStatus, UserType } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, likePattern } from '../contacts/references';
+import { containsPattern } from '../../http/list-paging';
+import type { Executor } from '../contacts/references';
 
 type UserRow = Omit<UserListItem, 'roles'> & { roles: UserListItem['roles'] };
 
@@ -29,7 +30,7 @@ export async function listUsers(db: Executor, query: UserListQuery) {
     conditions.push(sql`u.status in (${list(query.filters.status)})`);
   }
   if (query.search_term) {
-    const p = likePattern(query.search_term);
+    const p = containsPattern(query.search_term);
     conditions.push(sql`(c.name ilike ${p} or u.email ilike ${p})`);
   }
   const where = sql.join(conditions, sql` and `);
