@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 54410);
+// 0: the app picks a free port for its embedded PostgreSQL, so a server left by another run cannot block this one.
+export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 0);
 
 /**
  * The app runs as `npm start` runs it (web built if stale, API + embedded PostgreSQL), on a data directory that is

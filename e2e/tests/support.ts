@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
@@ -22,9 +22,25 @@ export async function expectSignedInShell(page: Page): Promise<void> {
   await expect(page.getByTestId('sidebar')).toBeVisible();
 }
 
+/**
+ * The port the app's embedded PostgreSQL listens on: it picks a free one (EMBEDDED_PG_PORT=0), and PostgreSQL
+ * records it on the fourth line of postmaster.pid.
+ */
+function embeddedPgPort(): string {
+  if (process.env.E2E_PG_PORT && process.env.E2E_PG_PORT !== '0') {
+    return process.env.E2E_PG_PORT;
+  }
+  const pidFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data-e2e/postgres/postmaster.pid');
+  const port = readFileSync(pidFile, 'utf8').split('\n')[3]?.trim();
+  if (!port) {
+    throw new Error(`no port in ${pidFile}`);
+  }
+  return port;
+}
+
 /** Reads the newest e-mail to an address straight from the app's outbox (the e-mail log). */
 export async function latestMailTo(address: string): Promise<string> {
-  const port = process.env.E2E_PG_PORT ?? '54410';
+  const port = embeddedPgPort();
   const client = new pg.Client({ connectionString: `postgres://portal:portal@127.0.0.1:${port}/agency_portal` });
   await client.connect();
   try {

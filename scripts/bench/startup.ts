@@ -29,7 +29,7 @@ async function startOnce(dataDir: string, port: number): Promise<number> {
       ...process.env,
       DATA_DIR: dataDir,
       PORT: String(port),
-      EMBEDDED_PG_PORT: String(port + 1),
+      EMBEDDED_PG_PORT: '0',
       LOG_LEVEL: 'warn',
     },
     stdio: 'ignore',

@@ -29,7 +29,12 @@ const envSchema = z.object({
   APP_URL: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().optional(),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  // 0 = any free port (tests, CI): the embedded server is reached only through the URL we build for it.
+  EMBEDDED_PG_PORT: z.coerce
+    .number()
+    .int()
+    .refine((port) => port === 0 || (port >= 1024 && port <= 65535), 'must be 0 or 1024–65535')
+    .default(54329),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Agency Portal <no-reply@agency-portal.local>'),
   SUPER_USER_EMAILS: csv('admin@demo.test'),

@@ -4,14 +4,16 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded';
+import { freePort } from '../src/db/free-port';
 
 // Runs only where the suite itself uses the embedded server (with DATABASE_URL this is the external-server run).
 describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded PostgreSQL', () => {
   let dir: string;
   let server: EmbeddedDatabase;
-  const port = 54000 + Math.floor(Math.random() * 900);
+  let port: number;
 
   beforeAll(async () => {
+    port = await freePort();
     dir = await mkdtemp(path.join(tmpdir(), 'embedded-'));
     await chmod(dir, 0o755);
     server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port });
@@ -32,7 +34,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded PostgreSQL', () => 
   });
 
   it('refuses a second instance on the same data directory with a clear message', async () => {
-    await expect(startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: port + 1 })).rejects.toThrow(
+    await expect(startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort() })).rejects.toThrow(
       /Another Agency Portal instance is already using the data directory .*pg \(PostgreSQL pid \d+\)/,
     );
   });

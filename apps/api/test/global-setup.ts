@@ -1,11 +1,11 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
+import { freePort } from '../src/db/free-port';
 import { runMigrations } from '../src/db/migrate';
 import { syncPermissions } from '../src/seed/permissions';
 import { syncPlanTypes } from '../src/seed/plan-types';
@@ -15,18 +15,6 @@ declare module 'vitest' {
     pgAdminUrl: string;
     templateDatabase: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Replaces the database name of a connection URL. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded';
+import { freePort } from './free-port';
 
 export const APP_DATABASE = 'agency_portal';
 
@@ -34,8 +35,9 @@ export async function openDatabase(config: AppConfig, log: (message: string) => 
     return { url: config.databaseUrl, embedded: false, fresh: false, stop: async () => undefined };
   }
   const dataDir = path.join(config.dataDir, 'postgres');
-  log(`Starting embedded PostgreSQL in ${dataDir} on port ${config.embeddedPgPort}`);
-  const server: EmbeddedDatabase = await startEmbeddedPostgres({ dataDir, port: config.embeddedPgPort });
+  const port = config.embeddedPgPort === 0 ? await freePort() : config.embeddedPgPort;
+  log(`Starting embedded PostgreSQL in ${dataDir} on port ${port}`);
+  const server: EmbeddedDatabase = await startEmbeddedPostgres({ dataDir, port });
   try {
     const fresh = await ensureDatabase(server.url('postgres'), APP_DATABASE);
     return { url: server.url(APP_DATABASE), embedded: true, fresh, stop: () => server.stop() };
