@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+// A port chosen once per run (workers inherit the environment of the runner that evaluated this first), so a
+// server some other run left on a fixed port cannot block this one.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 10_000));
+export const E2E_PORT = Number(process.env.E2E_PORT);
 // 0: the app picks a free port for its embedded PostgreSQL, so a server left by another run cannot block this one.
 export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 0);
 
