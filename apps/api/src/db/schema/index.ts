@@ -6,3 +6,5 @@ export * from './mail';
 export * from './plans';
 export * from './tasks';
 export * from './users';
+export * from './notifications';
+export * from './requests';

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, publicId, updatedAt } from './columns';
 import { projects } from './plans';
+import { requests } from './requests';
 import { users } from './users';
 
 export const tags = pgTable(
@@ -62,6 +63,8 @@ export const tasks = pgTable(
     creatorId: integer().references(() => users.id, { onDelete: 'set null' }),
     /** The client token of the last change, so a live-update layer can skip a client's own echoes. */
     refToken: text(),
+    /** The request this task serves: a task holds at most one (doc 2 §4 Relations), hence a column. */
+    requestId: integer().references(() => requests.id, { onDelete: 'set null' }),
     completedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -89,6 +92,7 @@ export const tasks = pgTable(
     index('tasks_parent_idx').on(t.parentId),
     index('tasks_end_date_idx').on(t.endDate),
     index('tasks_creator_idx').on(t.creatorId),
+    index('tasks_request_idx').on(t.requestId),
     // The task lists' default order (newest first) and the kanban's order, across plans (bench tasks).
     index('tasks_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tasks_sort_idx').on(t.sortOrder, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -156,8 +160,7 @@ export const timeLogs = pgTable(
     id: id(),
     uuid: publicId(),
     taskId: integer().references(() => tasks.id, { onDelete: 'cascade' }),
-    /** Requests arrive with their own issue; the column is here so reports can already group by source. */
-    requestId: integer(),
+    requestId: integer().references(() => requests.id, { onDelete: 'cascade' }),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -185,5 +188,6 @@ export const timeLogs = pgTable(
     // The header's active timers: a user's few open logs among thousands of completed ones.
     index('time_logs_user_open_idx').on(t.userId).where(sql`${t.status} <> 'completed'`),
     index('time_logs_task_idx').on(t.taskId),
+    index('time_logs_request_idx').on(t.requestId),
   ],
 );

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, publicId, updatedAt } from './columns';
+import { projects } from './plans';
+import { users } from './users';
+
+/**
+ * The request-type catalogue (doc 2 §3): service types with their intake questionnaire. The spec names catalogue
+ * ids (Email Design is 8, New Campaign 17, …), so ids are data here: the seed inserts them, new types continue the
+ * sequence.
+ */
+export const requestTypes = pgTable(
+  'request_types',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    uuid: publicId(),
+    name: text().notNull(),
+    imageUrl: text(),
+    icon: text(),
+    description: text(),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Estimated time in minutes (timeEstimated). */
+    timeEstimated: integer(),
+    disabled: boolean().notNull().default(false),
+    /** The questionnaire: a list of questions (packages/domain request-form contract). */
+    form: jsonb().notNull().default([]),
+    sortOrder: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('request_types_estimate_check', sql`${t.timeEstimated} is null or ${t.timeEstimated} >= 0`),
+    index('request_types_name_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * Requests (doc 2 §3): a client's brief for a service. `description` holds the serialized form with its answers
+ * (or plain text), `description_delta` the rich-text brief. `time_spent` is the sum of the request's own completed
+ * time logs, kept in the same transaction as every log write so list totals need no join.
+ */
+export const requests = pgTable(
+  'requests',
+  {
+    id: id(),
+    uuid: publicId(),
+    subject: text().notNull().default('Draft'),
+    requestTypeId: integer().references(() => requestTypes.id, { onDelete: 'set null' }),
+    /** Drafts may be saved before a plan is chosen; submitting needs one ('Please enter the project'). */
+    projectId: integer().references(() => projects.id, { onDelete: 'cascade' }),
+    requesterId: integer().references(() => users.id, { onDelete: 'set null' }),
+    creatorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    status: text().notNull().default('draft'),
+    description: text(),
+    descriptionDelta: jsonb(),
+    targetDate: date({ mode: 'string' }),
+    skipEstimateApproval: boolean().notNull().default(false),
+    kickoffCall: boolean().notNull().default(false),
+    /** Estimated range in minutes. */
+    estimatedMin: integer().notNull().default(0),
+    estimatedMax: integer().notNull().default(0),
+    timeSpent: integer().notNull().default(0),
+    /** 3 = hot (high), 2 = warm (medium), 1 = cold or frozen (low); null until first classified. */
+    temperature: smallint(),
+    heat: text(),
+    ghosted: boolean().notNull().default(false),
+    lastInteractionAt: timestamp({ withTimezone: true }),
+    refToken: text(),
+    submittedAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'requests_status_check',
+      sql`${t.status} in ('draft', 'new', 'in_progress', 'waiting_approval', 'approved', 'needs_attention', 'completed', 'cancelled')`,
+    ),
+    check('requests_temperature_check', sql`${t.temperature} is null or ${t.temperature} between 1 and 3`),
+    check('requests_heat_check', sql`${t.heat} is null or ${t.heat} in ('hot', 'warm', 'cold', 'frozen')`),
+    check(
+      'requests_estimate_check',
+      sql`${t.estimatedMin} >= 0 and ${t.estimatedMax} >= 0 and (${t.estimatedMax} = 0 or ${t.estimatedMax} >= ${t.estimatedMin})`,
+    ),
+    check('requests_time_spent_check', sql`${t.timeSpent} >= 0`),
+    // The list's default order (newest first) over every plan.
+    index('requests_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('requests_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('requests_project_idx').on(t.projectId, t.status),
+    index('requests_creator_idx').on(t.creatorId),
+  ],
+);
+
+/** Owner (responsible) and followers of a request; one row per person. */
+export const requestUsers = pgTable(
+  'request_users',
+  {
+    requestId: integer()
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pivot: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.userId] }),
+    check('request_users_pivot_check', sql`${t.pivot} in ('responsible', 'follower')`),
+    index('request_users_user_idx').on(t.userId, t.pivot),
+  ],
+);
