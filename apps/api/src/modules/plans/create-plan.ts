@@ -32,6 +32,9 @@ export async function createPlan(db: Database, input: PlanCreateInput, createdBy
   const refill = planType && !planType.refillEditable ? planType.refillMinutes : parseRefill(input.refill);
   if (refill === null) {
     errors.refill = [MESSAGES.invalidReloadAmount];
+  } else if (refill === 0) {
+    // Zero shows as an empty field (doc 1 §5), and Reload amount is required.
+    errors.refill = [MESSAGES.required];
   }
   const managerId = (await findStaffUserIds(db, [input.project_manager_id])).get(input.project_manager_id);
   if (managerId === undefined) {

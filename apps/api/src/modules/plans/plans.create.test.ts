@@ -109,6 +109,11 @@ describe('POST /api/projects', () => {
       expect(res.statusCode, String(refill)).toBe(200);
       expect((await storedPlan(res.json().data.uuid))?.refillMinutes, String(refill)).toBe(minutes);
     }
+    for (const refill of ['', 0, '0:00']) {
+      const res = await create({ ...base, refill });
+      expect(res.statusCode, String(refill)).toBe(422);
+      expect(res.json()).toMatchObject({ errors: { refill: [MESSAGES.required] } });
+    }
     for (const refill of ['abc', '10:00:00', '99999999:00']) {
       const res = await create({ ...base, refill });
       expect(res.statusCode, refill).toBe(422);

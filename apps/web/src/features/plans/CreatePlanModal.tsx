@@ -139,8 +139,8 @@ export function CreatePlanModal({ onClose }: { onClose(): void }) {
         <Form.Item
           label="Reload amount"
           name="refill"
-          // A type whose amount is fixed fills the field itself; only an editable amount can be left empty.
-          rules={isReloadEditable(chosenType) ? required : []}
+          // Required (doc 1 §5); a type whose amount is fixed fills the field itself when chosen.
+          rules={required}
           getValueFromEvent={(event: React.ChangeEvent<HTMLInputElement>) => reloadFieldText(event.target.value)}
           extra="Hours:minutes; type the digits (1000 is 10:00)."
         >
