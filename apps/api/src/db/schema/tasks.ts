@@ -55,6 +55,8 @@ export const tasks = pgTable(
     recurrenceLimit: integer(),
     seedId: integer().references((): AnyPgColumn => tasks.id, { onDelete: 'set null' }),
     occurrenceDate: date({ mode: 'string' }),
+    /** On a seed: the last occurrence date the recurrence job created, so a deleted occurrence is never recreated. */
+    recurrenceGeneratedUntil: date({ mode: 'string' }),
     parentId: integer().references((): AnyPgColumn => tasks.id, { onDelete: 'set null' }),
     descriptionDelta: jsonb(),
     descriptionText: text(),

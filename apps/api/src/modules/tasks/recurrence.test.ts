@@ -137,6 +137,27 @@ describe('createDueOccurrences (the recurrence job)', () => {
     expect(count?.n).toBe(52);
   });
 
+  it('never recreates a deleted occurrence, not even the latest one', async () => {
+    const plan = await buildPlan(db);
+    const seed = await buildTask(db, {
+      projectId: plan.id,
+      status: 'seed',
+      recurrenceType: 'weekly',
+      recurrenceLimit: 0,
+      startDate: '2026-03-02',
+      endDate: '2026-03-02',
+    });
+    expect(await createDueOccurrences(db, '2026-03-10')).toBeGreaterThanOrEqual(2);
+    const dates = (await occurrencesOf(seed.id)).map((t) => t.occurrenceDate).sort();
+    expect(dates).toEqual(['2026-03-02', '2026-03-09']);
+    await db.delete(tasks).where(and(eq(tasks.seedId, seed.id), eq(tasks.occurrenceDate, '2026-03-09')));
+    await createDueOccurrences(db, '2026-03-10');
+    expect((await occurrencesOf(seed.id)).map((t) => t.occurrenceDate)).toEqual(['2026-03-02']);
+    // The next due date still comes.
+    await createDueOccurrences(db, '2026-03-16');
+    expect((await occurrencesOf(seed.id)).map((t) => t.occurrenceDate).sort()).toEqual(['2026-03-02', '2026-03-16']);
+  });
+
   it('creates nothing before the start date and nothing for tasks that are not seeds', async () => {
     const plan = await buildPlan(db);
     const future = await buildTask(db, {

@@ -54,9 +54,9 @@ export async function createDueOccurrences(db: Database, today: string): Promise
       endDate: tasks.endDate,
       type: tasks.recurrenceType,
       limit: tasks.recurrenceLimit,
-      lastOccurrence: sql<
-        string | null
-      >`(select max(o.occurrence_date)::text from tasks o where o.seed_id = ${tasks.id})`,
+      // The stored mark survives deletions; max(occurrence_date) covers occurrences made before the mark existed.
+      lastOccurrence: sql<string | null>`greatest(${tasks.recurrenceGeneratedUntil},
+        (select max(o.occurrence_date) from tasks o where o.seed_id = ${tasks.id}))::text`,
     })
     .from(tasks)
     .where(and(eq(tasks.status, 'seed'), isNotNull(tasks.recurrenceType), lte(tasks.startDate, today)));
@@ -66,7 +66,7 @@ export async function createDueOccurrences(db: Database, today: string): Promise
     if (!seed.startDate || !seed.type) {
       continue;
     }
-    // Only dates after the last generated one: an occurrence somebody deleted is not brought back.
+    // Only dates after the last generated one: an occurrence somebody deleted, even the latest, is not brought back.
     const dates = occurrenceDates(seed.startDate, seed.type as RecurrenceType, seed.limit ?? 0, today)
       .filter((d) => !seed.lastOccurrence || d > seed.lastOccurrence)
       .slice(0, MAX_OCCURRENCES_PER_RUN);
@@ -84,6 +84,10 @@ export async function createDueOccurrences(db: Database, today: string): Promise
         where s.id = ${seed.id}
         on conflict (seed_id, occurrence_date) do nothing
         returning id`);
+      await tx
+        .update(tasks)
+        .set({ recurrenceGeneratedUntil: dates[dates.length - 1] })
+        .where(eq(tasks.id, seed.id));
       const ids = rows.rows.map((r) => Number(r.id));
       if (ids.length) {
         const list = sql.join(
