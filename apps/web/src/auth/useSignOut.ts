@@ -15,6 +15,14 @@ export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
+      // While the token still signs calls: the server forgets this browser's push subscription (doc 1 §7), so the
+      // next person signing in here gets none of this user's pushes. Loaded on demand to keep the entry small.
+      const { forgetPushRegistration } = await import('../features/notifications/pushSubscription');
+      await forgetPushRegistration();
+    } catch {
+      // Push is a convenience; logout goes on.
+    }
+    try {
       await signOutOnServer();
     } catch {
       // The token is dropped either way; an expired session has nothing to end on the server.

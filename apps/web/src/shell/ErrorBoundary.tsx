@@ -1,6 +1,7 @@
 import { MESSAGES } from '@portal/domain';
 import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportUnexpectedError } from './errorReporting';
 
 interface Props {
   children: ReactNode;
@@ -22,7 +23,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error(error, info.componentStack);
+    reportUnexpectedError(error, info.componentStack ?? undefined);
   }
 
   override render() {

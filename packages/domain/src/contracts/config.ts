@@ -11,6 +11,8 @@ export const publicConfigSchema = z.object({
   guides_url: z.string().nullable(),
   time_off_url: z.string().nullable(),
   bug_report_url: z.string().nullable(),
+  /** The server's VAPID public key: what the browser subscribes to Web Push with (base64url). */
+  vapid_public_key: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

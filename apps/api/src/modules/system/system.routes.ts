@@ -2,6 +2,7 @@ import { healthSchema, publicConfigSchema } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../http/access';
+import { getVapidKeys } from '../notifications/vapid';
 
 const tags = ['system'];
 
@@ -40,6 +41,11 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         guides_url: config.links.guidesUrl,
         time_off_url: config.links.timeOffUrl,
         bug_report_url: config.links.bugReportUrl,
+        // Null only while the database cannot be read; the web app then simply does not offer push.
+        vapid_public_key: await getVapidKeys(app.ctx.db).then(
+          (keys) => keys.publicKey,
+          () => null,
+        ),
       };
     },
   );

@@ -1,0 +1,94 @@
+import type { NotificationData } from '@portal/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import webPush, { type PushSubscription, type RequestOptions, WebPushError } from 'web-push';
+import type { AppContext } from '../../context';
+import { pushTokens } from '../../db/schema';
+import { escapeHtml } from '../mail/html';
+import type { MailMessage } from '../mail/mailer';
+import type { Outgoing } from './notify';
+import { getVapidKeys, vapidSubject } from './vapid';
+
+/** How one Web Push message is sent; web-push's own function in the app, a recorder in tests. */
+export type SendPush = (subscription: PushSubscription, payload: string, options: RequestOptions) => Promise<unknown>;
+
+export type DeliverNotifications = (outgoing: Outgoing) => Promise<void>;
+
+/** The notification e-mail: what happened, and a link to it in the app. */
+export function composeNotificationMail(appUrl: string, to: string, data: NotificationData): MailMessage {
+  const link = data.action_url ? `${appUrl}${data.action_url}` : appUrl;
+  const lines = [data.title, data.sub_title, data.content].filter((line): line is string => Boolean(line));
+  return {
+    to,
+    subject: data.sub_title ? `${data.title}: ${data.sub_title}` : data.title,
+    text: [...lines, '', `Open it in Agency Portal: ${link}`].join('\n'),
+    html: [
+      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${escapeHtml(link)}">Open it in Agency Portal</a></p>`,
+    ].join(''),
+  };
+}
+
+/**
+ * Delivers what notifyUsers answered, after the caller's transaction committed (so no e-mail or push is sent for
+ * a notification that was rolled back). A failure is logged and never reaches the request that caused it. A push
+ * service answering 404 or 410 means the subscription is gone: its token is deleted.
+ */
+export function notificationDelivery(
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'sessions' | 'config'>,
+  log: FastifyBaseLogger,
+  sendPush: SendPush = webPush.sendNotification,
+): DeliverNotifications {
+  return async (outgoing) => {
+    for (const email of outgoing.emails) {
+      try {
+        await ctx.mailer.send(composeNotificationMail(ctx.config.appUrl, email.to, email.data));
+      } catch (error) {
+        log.error({ err: error, to: email.to }, 'notification e-mail failed');
+      }
+    }
+    if (outgoing.pushes.length === 0) {
+      return;
+    }
+    let options: RequestOptions;
+    try {
+      const keys = await getVapidKeys(ctx.db);
+      options = {
+        vapidDetails: { subject: vapidSubject(ctx.config.mailFrom), ...keys },
+        TTL: 24 * 60 * 60,
+        timeout: 5000,
+      };
+    } catch (error) {
+      log.error({ err: error }, 'web push keys unavailable');
+      return;
+    }
+    for (const push of outgoing.pushes) {
+      const payload = JSON.stringify(push.notification);
+      const gone: string[] = [];
+      for (const token of push.tokens) {
+        try {
+          await sendPush(JSON.parse(token) as PushSubscription, payload, options);
+        } catch (error) {
+          if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+            gone.push(token);
+          } else {
+            log.warn({ err: error, userId: push.userId }, 'web push failed');
+          }
+        }
+      }
+      if (gone.length) {
+        await removeTokens(ctx, push.userId, gone).catch((error: unknown) =>
+          log.error({ err: error }, 'removing expired push tokens failed'),
+        );
+      }
+    }
+  };
+}
+
+async function removeTokens(ctx: Pick<AppContext, 'db' | 'sessions'>, userId: number, tokens: string[]) {
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(pushTokens).where(and(eq(pushTokens.userId, userId), inArray(pushTokens.token, tokens)));
+    // GET /user lists the push tokens and is cached with the session.
+    await ctx.sessions.invalidateUser(userId, tx);
+  });
+}
