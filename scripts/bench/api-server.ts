@@ -9,6 +9,7 @@ import { runMigrations } from '../../apps/api/src/db/migrate';
 import { seedDemo } from '../../apps/api/src/seed/demo';
 import { syncPermissions } from '../../apps/api/src/seed/permissions';
 import { syncPlanTypes } from '../../apps/api/src/seed/plan-types';
+import { syncRequestTypes } from '../../apps/api/src/seed/request-types';
 import { seedScale } from '../../apps/api/src/seed/seed-scale';
 
 /**
@@ -25,6 +26,7 @@ const { db, pool } = createDb(url, { max: 20 });
 await runMigrations(db);
 await syncPermissions(db);
 await syncPlanTypes(db);
+await syncRequestTypes(db);
 await seedDemo(db);
 // SEED_SCALE=1: 2,000 clients and 10,000 plans on top of the demo workspace (bench scale).
 if (process.env.SEED_SCALE === '1') {

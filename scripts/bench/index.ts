@@ -1,11 +1,12 @@
 import { benchBundle } from './bundle';
+import { benchRequests } from './requests';
 import { benchScale } from './scale';
 import { benchStartup } from './startup';
 import { benchTasks } from './tasks';
 import { benchTimeLogs } from './time-logs';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -25,4 +26,7 @@ if (all || which.includes('timelogs')) {
 }
 if (all || which.includes('tasks')) {
   await benchTasks();
+}
+if (all || which.includes('requests')) {
+  await benchRequests();
 }

@@ -20,8 +20,12 @@ import { customerRoutes } from './modules/customers/customers.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
 import { inviteRoutes } from './modules/invites/invites.routes';
 import { Mailer } from './modules/mail/mailer';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { productTypeRoutes } from './modules/product-types/product-types.routes';
+import { requestRelationRoutes } from './modules/requests/request-relations.routes';
+import { requestTypeRoutes } from './modules/requests/request-types.routes';
+import { requestRoutes } from './modules/requests/requests.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { globalSearchRoutes } from './modules/search/global-search.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -52,6 +56,10 @@ const API_MODULES = [
   userRoutes,
   timeLogRoutes,
   taskRoutes,
+  requestRoutes,
+  requestTypeRoutes,
+  requestRelationRoutes,
+  notificationRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {
@@ -62,7 +70,8 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
+    // maxParamLength: a push token in the path is a PushSubscription's JSON (hundreds of characters).
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 5000 },
     ajv: undefined,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -7,6 +7,7 @@ import { startJobs } from './modules/tasks/recurrence-job';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasAnyUser, seedDemo } from './seed/demo';
 import { syncPermissions } from './seed/permissions';
 import { syncPlanTypes } from './seed/plan-types';
+import { syncRequestTypes } from './seed/request-types';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -24,6 +25,7 @@ const { db, pool } = createDb(handle.url, { max: 20 });
 await runMigrations(db);
 await syncPermissions(db);
 await syncPlanTypes(db);
+await syncRequestTypes(db);
 // The demo workspace goes only into an embedded database that has no accounts yet; an external DATABASE_URL is
 // seeded on request (npm run seed:demo).
 const seeded = handle.embedded && !(await hasAnyUser(db)) ? await seedDemo(db) : false;

@@ -9,6 +9,7 @@ import { freePort } from '../src/db/free-port';
 import { runMigrations } from '../src/db/migrate';
 import { syncPermissions } from '../src/seed/permissions';
 import { syncPlanTypes } from '../src/seed/plan-types';
+import { syncRequestTypes } from '../src/seed/request-types';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,6 +52,7 @@ export default async function setup(project: TestProject) {
   await runMigrations(db);
   await syncPermissions(db);
   await syncPlanTypes(db);
+  await syncRequestTypes(db);
   await pool.end();
 
   project.provide('pgAdminUrl', adminUrl);

@@ -184,6 +184,61 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
     expect: staff,
     url: '/api/project-tasks/00000000-0000-4000-8000-000000000000/time-logs/00000000-0000-4000-8000-000000000000',
   },
+  'GET /api/requests/:uuid/time-logs': {
+    expect: staff,
+    url: '/api/requests/00000000-0000-4000-8000-000000000000/time-logs',
+  },
+  // Relating tasks from the request side (issue 5): regular users only, freelancers never relate.
+  'POST /api/requests/:uuid/tasks': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/requests/00000000-0000-4000-8000-000000000000/tasks',
+    payload: {},
+  },
+  'DELETE /api/requests/:uuid/tasks/:taskUuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/requests/00000000-0000-4000-8000-000000000000/tasks/00000000-0000-4000-8000-000000000000',
+  },
+  // Notifications, mentions count and push tokens (doc 1 §7): every staff member acts on their own rows only.
+  'GET /api/notifications': { expect: staff },
+  'GET /api/notifications/count': { expect: staff },
+  'POST /api/notifications/read-all': { expect: staff },
+  'POST /api/notifications/:id/read': {
+    expect: staff,
+    url: '/api/notifications/00000000-0000-4000-8000-000000000000/read',
+  },
+  'POST /api/notifications/:id/unread': {
+    expect: staff,
+    url: '/api/notifications/00000000-0000-4000-8000-000000000000/unread',
+  },
+  'DELETE /api/notifications/:id': { expect: staff, url: '/api/notifications/00000000-0000-4000-8000-000000000000' },
+  'GET /api/mentions/count': { expect: staff },
+  'POST /api/mentions/:id/read': { expect: staff, url: '/api/mentions/00000000-0000-4000-8000-000000000000/read' },
+  'POST /api/push-token': { expect: staff, payload: {} },
+  'PUT /api/push-token/:token': { expect: staff, url: '/api/push-token/unknown', payload: {} },
+  'DELETE /api/push-token/:token': { expect: staff, url: '/api/push-token/unknown' },
+  // Requests (doc 2 §7): freelancers read them; creating, discarding and editing are staff work.
+  'GET /api/requests': { expect: staff },
+  'GET /api/requests/:uuid': { expect: staff, url: '/api/requests/00000000-0000-4000-8000-000000000000' },
+  'POST /api/requests': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
+  'PUT /api/requests/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/requests/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'DELETE /api/requests/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/requests/00000000-0000-4000-8000-000000000000',
+  },
+  'GET /api/request/:uuid/logs': { expect: staff, url: '/api/request/00000000-0000-4000-8000-000000000000/logs' },
+  'GET /api/request-types': { expect: staff },
+  'GET /api/request-types/:id': { expect: staff, url: '/api/request-types/999999' },
+  'POST /api/request-types': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
+  'PUT /api/request-types/:id': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/request-types/999999',
+    payload: {},
+  },
+  'DELETE /api/request-types/:id': { expect: { ...staff, freelancer: 'deny' }, url: '/api/request-types/999999' },
   'GET /api/docs': { expect: everyone },
   'GET /api/docs/json': { expect: everyone },
   'GET /api/docs/yaml': { expect: everyone },

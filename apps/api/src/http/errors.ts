@@ -44,6 +44,16 @@ function fieldErrors(issues: { instancePath?: string; message?: string }[], cont
   return errors;
 }
 
+/**
+ * PostgreSQL data exceptions (SQLSTATE class 22: a NUL byte in text or JSON, a date or number out of the column's
+ * range) are always caused by a value the client sent that passed its schema, so they answer 422, not 500.
+ */
+function isDataException(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  const code = cause?.code ?? (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -73,6 +83,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ message: error.message });
+    }
+    if (isDataException(error)) {
+      return reply
+        .status(422)
+        .send({ message: MESSAGES.fieldsNeedAttention, code: 'invalid_input' } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: MESSAGES.somethingWrong });

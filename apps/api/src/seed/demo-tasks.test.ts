@@ -1,5 +1,5 @@
 import { TASK_STATUSES } from '@portal/domain';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp } from '../../test/test-app';
 import { projects, tasks, taskUsers, users } from '../db/schema';
@@ -34,7 +34,11 @@ describe('demo tasks seed', () => {
   });
 
   it('seeds a weekly recurring seed with its occurrences so far', async () => {
-    const [seed] = await db.select().from(tasks).where(eq(tasks.title, 'Weekly performance report'));
+    // Occurrences share the seed's title; the seed is the one without a seed of its own.
+    const [seed] = await db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.title, 'Weekly performance report'), isNull(tasks.seedId)));
     expect(seed).toMatchObject({ status: 'seed', recurrenceType: 'weekly' });
     const occurrences = await db
       .select()

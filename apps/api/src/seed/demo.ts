@@ -5,6 +5,7 @@ import { contacts, userRoles, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { seedDemoClients } from './demo-clients';
 import { seedDemoContacts } from './demo-contacts';
+import { seedDemoRequests } from './demo-requests';
 import { seedDemoTasks } from './demo-tasks';
 import { seedDemoTimeLogs } from './demo-time-logs';
 import { DEMO_ROLES, ensureRole } from './roles';
@@ -80,6 +81,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
   await seedDemoClients(db);
   await seedDemoContacts(db);
   await seedDemoTasks(db);
+  await seedDemoRequests(db);
   // Keep last: it logs time on the seeded tasks (the tasks seed goes above this line).
   await seedDemoTimeLogs(db);
   return true;

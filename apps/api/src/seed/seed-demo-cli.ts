@@ -5,6 +5,7 @@ import { runMigrations } from '../db/migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo';
 import { syncPermissions } from './permissions';
 import { syncPlanTypes } from './plan-types';
+import { syncRequestTypes } from './request-types';
 
 /** `npm run seed:demo`: seeds the demo workspace into DATABASE_URL (or the embedded database). */
 const config = loadConfig();
@@ -14,6 +15,7 @@ try {
   await runMigrations(db);
   await syncPermissions(db);
   await syncPlanTypes(db);
+  await syncRequestTypes(db);
   const seeded = await seedDemo(db);
   console.log(seeded ? 'Demo workspace seeded.' : 'Demo workspace already present; nothing changed.');
   for (const account of DEMO_ACCOUNTS) {

@@ -4,6 +4,7 @@ import { openDatabase } from '../db/database';
 import { runMigrations } from '../db/migrate';
 import { syncPermissions } from './permissions';
 import { syncPlanTypes } from './plan-types';
+import { syncRequestTypes } from './request-types';
 import { seedScale } from './seed-scale';
 
 /** `npm run seed:scale`: 2,000 clients and 10,000 plans into DATABASE_URL (or the embedded database). */
@@ -14,6 +15,7 @@ try {
   await runMigrations(db);
   await syncPermissions(db);
   await syncPlanTypes(db);
+  await syncRequestTypes(db);
   const started = performance.now();
   const result = await seedScale(db);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

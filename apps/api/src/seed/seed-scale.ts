@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { seedScaleRequests } from './seed-scale-requests';
 import { seedScaleTasks } from './seed-scale-tasks';
 import { seedScaleTimeLogs } from './seed-scale-time-logs';
 
@@ -13,7 +14,7 @@ export const SCALE_PREFIX = 'Scale client';
  */
 export async function seedScale(
   db: Database,
-  options: { clients?: number; plans?: number; tasks?: number; timeLogs?: number } = {},
+  options: { clients?: number; plans?: number; tasks?: number; requests?: number; timeLogs?: number } = {},
 ): Promise<{ clients: number; plans: number; skipped: boolean }> {
   const clients = options.clients ?? 2000;
   const plans = options.plans ?? 10_000;
@@ -71,6 +72,8 @@ export async function seedScale(
   await db.execute(sql`analyze customers; analyze projects; analyze project_users`);
   // 20 tasks per plan (200,000 by default), before the time logs that are spread over them.
   await seedScaleTasks(db, { tasks: options.tasks ?? plans * 20 });
+  // 100,000 requests by default (10 per plan, on the retainer and hosting plans), with people, time and tasks.
+  await seedScaleRequests(db, { requests: options.requests ?? plans * 10 });
   // Keep last: 100 time logs per plan (1,000,000 by default) over the scale plans' tasks (seed-scale-time-logs.ts).
   await seedScaleTimeLogs(db, { logs: options.timeLogs ?? plans * 100, createTasks: true });
   return { clients, plans, skipped: false };

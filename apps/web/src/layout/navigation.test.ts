@@ -56,6 +56,7 @@ describe('New menu', () => {
       'new-client',
       'new-user',
       'new-invite',
+      'new-request',
     ]);
     expect(visibleNewMenu(createAbility(freelancer)).map((e) => e.key)).toEqual(['new-task']);
   });

@@ -111,7 +111,14 @@ export const NEW_MENU: readonly NewMenuEntry[] = [
   },
   { key: 'new-user', label: 'New user', to: '?user=create', permission: 'CONTACTS_CREATE', built: true },
   { key: 'new-invite', label: 'New invite', to: '?invite=create', regularUsersOnly: true, built: true },
-  { key: 'new-request', label: 'New request', to: '/requests?create=1', regularUsersOnly: true, built: false },
+  {
+    key: 'new-request',
+    label: 'New request',
+    to: '/requests/new',
+    permission: 'REQUEST_CREATE',
+    regularUsersOnly: true,
+    built: true,
+  },
 ];
 
 export function visibleNewMenu(ability: Ability, entries: readonly NewMenuEntry[] = NEW_MENU): NewMenuEntry[] {

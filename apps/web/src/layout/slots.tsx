@@ -7,6 +7,15 @@ import { lazy, Suspense } from 'react';
 
 const WeeklyHours = lazy(() => import('../features/timelogs/WeeklyHours').then((m) => ({ default: m.WeeklyHours })));
 const ActiveTimers = lazy(() => import('../features/timelogs/ActiveTimers').then((m) => ({ default: m.ActiveTimers })));
+const RequestsBadge = lazy(() =>
+  import('../features/requests/list/RequestsBadge').then((m) => ({ default: m.RequestsBadge })),
+);
+const NotificationBell = lazy(() =>
+  import('../features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
+const MentionsBadge = lazy(() =>
+  import('../features/notifications/MentionsBadge').then((m) => ({ default: m.MentionsBadge })),
+);
 
 /** Header: the week's logged hours (its own chunk; nothing shows until the summary arrives). */
 export function WeeklyHoursSlot() {
@@ -26,12 +35,37 @@ export function ActiveTimerSlot() {
   );
 }
 
-/** Header: the notification bell (notifications issue). */
+/** Header: the notification bell with its dropdown and the push prompt (its own chunk). */
 export function NotificationBellSlot() {
-  return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationBell />
+    </Suspense>
+  );
 }
 
 /** Sidebar: unread mentions or new requests count (mentions and requests issues). */
-export function NavBadgeSlot(_props: { kind: 'mentions' | 'requests' }) {
-  return null;
+export function NavBadgeSlot(props: { kind: 'mentions' | 'requests' }) {
+  if (props.kind === 'requests') {
+    return <RequestsBadgeSlot />;
+  }
+  return <MentionsBadgeSlot />;
+}
+
+/** Sidebar: the unread-mentions count (its own chunk). */
+function MentionsBadgeSlot() {
+  return (
+    <Suspense fallback={null}>
+      <MentionsBadge />
+    </Suspense>
+  );
+}
+
+/** Sidebar: the new-requests count (its own chunk). */
+function RequestsBadgeSlot() {
+  return (
+    <Suspense fallback={null}>
+      <RequestsBadge />
+    </Suspense>
+  );
 }

@@ -20,6 +20,12 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   people: lazyPage(() => import('../features/users/PeoplePage').then((m) => m.PeoplePage)),
   plans: lazyPage(() => import('../features/plans/PlansPage').then((m) => m.PlansPage)),
   planRequests: lazyPage(() => import('../features/plans/PlanRequestsPage').then((m) => m.PlanRequestsPage)),
+  requests: lazyPage(() => import('../features/requests/list/RequestsPage').then((m) => m.RequestsPage)),
+  request: lazyPage(() => import('../features/requests/detail/RequestDetailPage').then((m) => m.RequestDetailPage)),
+  requestNew: lazyPage(() => import('../features/requests/form/RequestFormPage').then((m) => m.NewRequestPage)),
+  requestDuplicate: lazyPage(() =>
+    import('../features/requests/form/RequestFormPage').then((m) => m.DuplicateRequestPage),
+  ),
   users: lazyPage(() => import('../features/users/UsersPage').then((m) => m.UsersPage)),
   contact: lazyPage(() => import('../features/users/ContactPage').then((m) => m.ContactPage)),
   roles: lazyPage(() => import('../features/admin/RolesPage').then((m) => m.RolesPage)),

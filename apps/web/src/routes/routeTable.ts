@@ -32,6 +32,10 @@ export type PageKey =
   | 'people'
   | 'plans'
   | 'planRequests'
+  | 'requests'
+  | 'request'
+  | 'requestNew'
+  | 'requestDuplicate'
   | 'users'
   | 'contact'
   | 'roles'
@@ -86,9 +90,11 @@ export const ROUTES: readonly RouteDef[] = [
   // Not type-restricted (doc 1 §2): dashboard, tasks, requests, inbox, assistant, contacts, time-log report.
   screen('/', 'Dashboard', 'any'),
   screen('/tasks', 'Tasks', 'any', 'tasks'),
-  screen('/requests', 'Requests', 'any'),
-  screen('/requests/:uuid', 'Request', 'any'),
-  screen('/requests/:uuid/tasks', 'Request tasks', 'any'),
+  screen('/requests', 'Requests', 'any', 'requests'),
+  // Before '/requests/:uuid', which would otherwise take 'new' for a uuid. Staff only (doc 1 §2: New request).
+  screen('/requests/new', 'New request', 'regular_user', 'requestNew'),
+  screen('/requests/:uuid', 'Request', 'any', 'request'),
+  screen('/requests/:uuid/tasks', 'Request tasks', 'any', 'request'),
   // A project's requests are a requests screen ("Go to project" from a request), so they follow the requests rule.
   screen('/projects/:id/requests', 'Plan requests', 'any', 'planRequests'),
   screen('/inbox', 'Mentions', 'any'),
@@ -100,7 +106,7 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Staff only.
   // Freelancers cannot duplicate requests (doc 2 §1).
-  screen('/requests/:uuid/duplicate', 'Duplicate request'),
+  screen('/requests/:uuid/duplicate', 'Duplicate request', 'regular_user', 'requestDuplicate'),
   screen('/personal-tasks', 'Personal tasks', 'regular_user', 'personalTasks'),
   screen('/roles', 'Roles', 'regular_user', 'roles'),
   screen('/users', 'Users', 'regular_user', 'users'),

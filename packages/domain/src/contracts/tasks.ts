@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { PLAN_KINDS, PLAN_STATUSES, RECURRENCE_TYPES, RELATED_USER_PIVOTS, TASK_STATUSES } from '../statuses';
+import {
+  PLAN_KINDS,
+  PLAN_STATUSES,
+  RECURRENCE_TYPES,
+  RELATED_USER_PIVOTS,
+  REQUEST_STATUSES,
+  TASK_STATUSES,
+} from '../statuses';
 import { USER_TYPES } from '../user-types';
 import { listResponseSchema, pageQuerySchema, requiredText } from './common';
 import { oneOrMany, queryBoolean, sortDirectionSchema } from './lists';
@@ -35,8 +42,9 @@ export type Tag = z.infer<typeof tagSchema>;
 export const taskRefSchema = z.object({ uuid: z.uuid(), title: z.string() });
 export type TaskRef = z.infer<typeof taskRefSchema>;
 
-/** A request related to a task; filled once the requests issue lands (until then tasks hold none). */
-export const taskRequestRefSchema = z.object({ uuid: z.uuid(), title: z.string(), status: z.string() });
+/** The request a task holds (a task holds at most one, doc 2 §4 Relations). */
+export const taskRequestRefSchema = z.object({ uuid: z.uuid(), subject: z.string(), status: z.enum(REQUEST_STATUSES) });
+export type TaskRequestRef = z.infer<typeof taskRequestRefSchema>;
 
 export const subtaskSchema = z.object({
   uuid: z.uuid(),

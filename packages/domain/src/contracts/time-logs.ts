@@ -21,7 +21,8 @@ export const MAX_TIMELOG_MINUTES = 60_000;
 export const timeLogSchema = z.object({
   uuid: z.uuid(),
   task: z.object({ uuid: z.uuid(), title: z.string() }).nullable(),
-  /** Request logs arrive with the requests issue; always null for now. */
+  /** A log belongs to a task or to a request (doc 2 §7 request time log); request_id is the request's uuid. */
+  request: z.object({ uuid: z.uuid(), subject: z.string() }).nullable(),
   request_id: z.uuid().nullable(),
   user: z.object({ uuid: z.uuid(), name: z.string() }),
   date: z.string(),
@@ -49,22 +50,38 @@ const refTokenField = z.string().max(100).nullish();
 /** Accepted for compatibility with the spec's call; the server's clock sets started_at when a timer starts. */
 const startedAtField = z.iso.datetime({ offset: true }).nullish();
 
+const isObjectPayload = (payload: { value: unknown }) =>
+  typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value);
+
 /**
- * POST time-log (doc 2 §7). task_id = task uuid; user_id = user uuid (default: the caller; another user needs
- * TIMELOG_FOR_OTHERS). status running starts a timer (first pausing the user's other running log);
- * paused/completed need minutes > 0 ('Time should be bigger than 00:00' on minutes, checked by the server);
- * description is required for completed entries ('This field is required').
+ * POST time-log (doc 2 §7). Exactly one source: task_id = task uuid or request_id = request uuid. user_id = user
+ * uuid (default: the caller; another user needs TIMELOG_FOR_OTHERS). status running starts a timer (first pausing
+ * the user's other running log); paused/completed need minutes > 0 ('Time should be bigger than 00:00' on
+ * minutes, checked by the server); description is required for completed task entries ('This field is required').
  */
-export const timeLogCreateSchema = z.object({
-  task_id: z.uuid({ error: MESSAGES.required }),
-  user_id: z.uuid().nullish(),
-  date: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).pipe(isoDaySchema),
-  started_at: startedAtField,
-  description: descriptionField,
-  status: z.enum(TIMER_STATUSES).default('completed'),
-  minutes: minutesField.default(0),
-  ref_token: refTokenField,
-});
+export const timeLogCreateSchema = z
+  .object({
+    task_id: z.uuid({ error: MESSAGES.required }).nullish(),
+    request_id: z.uuid({ error: MESSAGES.required }).nullish(),
+    user_id: z.uuid().nullish(),
+    date: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).pipe(isoDaySchema),
+    started_at: startedAtField,
+    description: descriptionField,
+    status: z.enum(TIMER_STATUSES).default('completed'),
+    minutes: minutesField.default(0),
+    ref_token: refTokenField,
+  })
+  // Checked even when other fields fail (so a form learns every missing field at once), but only on an object.
+  .refine((input) => Boolean(input.task_id || input.request_id), {
+    path: ['task_id'],
+    message: MESSAGES.required,
+    when: isObjectPayload,
+  })
+  .refine((input) => !(input.task_id && input.request_id), {
+    path: ['request_id'],
+    message: MESSAGES.oneTimeLogSource,
+    when: isObjectPayload,
+  });
 export type TimeLogCreateInput = z.input<typeof timeLogCreateSchema>;
 
 /**
@@ -85,7 +102,8 @@ export const timeLogResponseSchema = z.object({ data: timeLogSchema });
 
 /**
  * GET time-log: filters[user.uuid][], filters[status][] (running + paused for the active-timers dropdown),
- * filters[task.uuid], filters[date][greater_than_or_equals] / filters[date][less_than_or_equals]; newest date first.
+ * filters[task.uuid], filters[request.uuid], filters[date][greater_than_or_equals] /
+ * filters[date][less_than_or_equals]; newest date first.
  */
 export const timeLogListQuerySchema = z.object({
   page: pageQuerySchema,
@@ -94,6 +112,7 @@ export const timeLogListQuerySchema = z.object({
       'user.uuid': oneOrMany(z.uuid()),
       status: oneOrMany(z.enum(TIMER_STATUSES)),
       'task.uuid': z.uuid(),
+      'request.uuid': z.uuid(),
       date: z.object({ greater_than_or_equals: isoDaySchema, less_than_or_equals: isoDaySchema }).partial().optional(),
     })
     .partial()
@@ -103,7 +122,7 @@ export type TimeLogListQuery = z.input<typeof timeLogListQuerySchema>;
 /** meta.total is the '{n} timelogs found' count of the Timelogs tab. */
 export const timeLogListResponseSchema = z.object({ data: z.array(timeLogSchema), meta: listMetaSchema });
 
-/** GET tasks/{uuid}/time-logs (the Timelogs tab). */
+/** GET tasks/{uuid}/time-logs and GET requests/{uuid}/time-logs (the Timelogs tabs). */
 export const taskTimeLogListQuerySchema = z.object({ page: pageQuerySchema });
 
 /** GET project-tasks/{taskUuid}/time-logs/{userUuid}: completed minutes of that user and of everyone. */

@@ -3,10 +3,14 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { tasks, taskUsers } from '../../db/schema';
 import { validationError } from '../../http/errors';
+import type { DeliverNotifications } from '../notifications/deliver';
+import { NO_OUTGOING } from '../notifications/notify';
+import { applyTaskRequestChange, resolveTaskRequestChange } from '../requests/request-relations';
 import { addDays, todayIn } from './calendar';
 import { findVisibleTaskRef, type Viewer } from './task-access';
 import { noteTaskWrite } from './task-count';
 import { type FieldChanges, logTaskActivity } from './task-history';
+import { notifyTaskPeople } from './task-notifications';
 import {
   addError,
   contactStatusAllowed,
@@ -41,7 +45,13 @@ function dueRange(input: TaskCreateInput, today: string) {
  * POST tasks: checks every rule first so the answer lists all field errors at once, then writes the task, its
  * people, tags and the 'create' history entry in one transaction. Answers the new task's id.
  */
-export async function createTask(db: Database, input: TaskCreateInput, viewer: Viewer, timeZone: string) {
+export async function createTask(
+  db: Database,
+  input: TaskCreateInput,
+  viewer: Viewer,
+  timeZone: string,
+  deliver: DeliverNotifications,
+) {
   const errors: FieldErrors = {};
   const creator = await findPersonById(db, viewer.userId);
 
@@ -96,6 +106,7 @@ export async function createTask(db: Database, input: TaskCreateInput, viewer: V
     addError(errors, 'responsibles', MESSAGES.required);
   }
   rejectPendingReferences(input, errors);
+  const requestChange = await resolveTaskRequestChange(db, null, input, viewer, errors);
   const { start, end } = dueRange(input, todayIn(timeZone));
   if (start && end && end < start) {
     addError(errors, 'end_date', MESSAGES.dueBeforeStart);
@@ -105,6 +116,7 @@ export async function createTask(db: Database, input: TaskCreateInput, viewer: V
   }
   const planId = plan.id;
 
+  let outgoing = NO_OUTGOING;
   const id = await db.transaction(async (tx) => {
     const [task] = await tx
       .insert(tasks)
@@ -126,7 +138,7 @@ export async function createTask(db: Database, input: TaskCreateInput, viewer: V
         refToken: input.ref_token ?? null,
         completedAt: status === 'completed' ? new Date() : null,
       })
-      .returning({ id: tasks.id });
+      .returning({ id: tasks.id, uuid: tasks.uuid });
     if (!task) {
       throw new Error('task not created');
     }
@@ -155,10 +167,21 @@ export async function createTask(db: Database, input: TaskCreateInput, viewer: V
     if (tagged.length) {
       changes.tags = { added: tagged, removed: [] };
     }
+    if (requestChange) {
+      const taskRef = { id: task.id, uuid: task.uuid, title: input.title };
+      Object.assign(changes, await applyTaskRequestChange(tx, taskRef, requestChange, viewer.userId));
+    }
     await logTaskActivity(tx, task.id, viewer.userId, 'create', changes);
+    outgoing = await notifyTaskPeople(
+      tx,
+      { uuid: task.uuid, title: input.title },
+      { before: { responsibles: [], followers: [] }, after: { responsibles, followers } },
+      viewer.userId,
+    );
     return task.id;
   });
   // After commit, so no reader can cache a total from before this write under the new version.
   noteTaskWrite();
+  await deliver(outgoing);
   return id;
 }

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
+import { scheduleRequestTemperature } from '../requests/temperature-job';
 import { todayIn } from './calendar';
 import { createDueOccurrences } from './recurrence';
 
@@ -29,5 +30,6 @@ export async function startJobs(options: {
     }
   });
   await boss.send(RECURRENCE_QUEUE, {});
+  await scheduleRequestTemperature(boss, options);
   return () => boss.stop({ graceful: true, wait: true });
 }

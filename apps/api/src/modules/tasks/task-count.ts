@@ -19,6 +19,11 @@ export function noteTaskWrite(): void {
   writeVersion++;
 }
 
+/** The current task write version, for caches of other lists whose figures depend on tasks (request totals). */
+export function taskWriteVersion(): number {
+  return writeVersion;
+}
+
 /**
  * meta.total of the task lists. Counting 200,000 visible tasks costs ~30 ms however it is indexed, more than a
  * 50-row page itself, and tables ask for the same total on every page; so a large total is kept for a few

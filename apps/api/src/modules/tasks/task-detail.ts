@@ -1,8 +1,17 @@
-import type { PlanKind, PlanStatus, RecurrenceType, Task, TaskPriority, TaskStatus } from '@portal/domain';
+import type {
+  PlanKind,
+  PlanStatus,
+  RecurrenceType,
+  RequestStatus,
+  Task,
+  TaskPriority,
+  TaskRequestRef,
+  TaskStatus,
+} from '@portal/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../db/client';
-import { contacts, projects, tasks, timeLogs, users } from '../../db/schema';
+import { contacts, projects, requests, tasks, timeLogs, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { loadPeople, splitPeople } from './task-people';
 import { loadTags } from './task-tags';
@@ -39,6 +48,9 @@ export const taskColumns = {
   seedTitle: seeds.title,
   parentUuid: parents.uuid,
   parentTitle: parents.title,
+  requestUuid: requests.uuid,
+  requestSubject: requests.subject,
+  requestStatus: requests.status,
 };
 
 /** tasks joined to what taskColumns reads; callers add where/order/limit. */
@@ -50,7 +62,8 @@ export function selectTasks<T extends SelectedFields>(db: DbExecutor, extra: T) 
     .leftJoin(creators, eq(creators.id, tasks.creatorId))
     .leftJoin(creatorContacts, eq(creatorContacts.userId, tasks.creatorId))
     .leftJoin(seeds, eq(seeds.id, tasks.seedId))
-    .leftJoin(parents, eq(parents.id, tasks.parentId));
+    .leftJoin(parents, eq(parents.id, tasks.parentId))
+    .leftJoin(requests, eq(requests.id, tasks.requestId));
 }
 
 /** A row of selectTasks without extra columns. */
@@ -58,6 +71,9 @@ export type TaskRow = Awaited<ReturnType<typeof selectTasks<Record<never, never>
 
 /** The fields a list row and the full task share. */
 export function presentTaskBase(row: TaskRow) {
+  const request: TaskRequestRef | null = row.requestUuid
+    ? { uuid: row.requestUuid, subject: row.requestSubject ?? '', status: row.requestStatus as RequestStatus }
+    : null;
   return {
     uuid: row.uuid,
     title: row.title,
@@ -80,9 +96,9 @@ export function presentTaskBase(row: TaskRow) {
     creator: row.creatorUuid ? { uuid: row.creatorUuid, name: row.creatorName ?? '' } : null,
     created_at: row.createdAt.toISOString(),
     sort_order: row.sortOrder,
-    // Requests land with their own issue; until then no task holds one.
-    requests_count: 0,
-    request: null,
+    // A task holds at most one request (doc 2 §4 Relations).
+    requests_count: request ? 1 : 0,
+    request,
   };
 }
 
@@ -103,8 +119,9 @@ export async function loadTask(db: DbExecutor, taskId: number): Promise<Task> {
     .select({ minutes: sql<number>`coalesce(sum(${timeLogs.minutes}), 0)::int` })
     .from(timeLogs)
     .where(and(eq(timeLogs.taskId, taskId), eq(timeLogs.status, 'completed')));
+  const base = presentTaskBase(row);
   return {
-    ...presentTaskBase(row),
+    ...base,
     ...splitPeople(people.get(taskId)),
     tags: tagNames.map((name) => ({ name })),
     recurrence_limit: row.recurrenceLimit,
@@ -119,7 +136,7 @@ export async function loadTask(db: DbExecutor, taskId: number): Promise<Task> {
         followers,
       };
     }),
-    requests: [],
+    requests: base.request ? [base.request] : [],
     uploads: [],
     description_delta: row.descriptionDelta ?? null,
     completed_at: row.completedAt?.toISOString() ?? null,

@@ -1,63 +1,21 @@
 import type { HistoryEntry } from '@portal/domain';
-import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { activityLogs, contacts, users } from '../../db/schema';
+import { type FieldChanges, listHistory, logActivity } from '../history/activity-log';
 
-export type FieldChanges = Record<string, { added: unknown; removed: unknown }>;
+export { type FieldChanges, listDiff } from '../history/activity-log';
 
-const SUBJECT = 'task';
-const PAGE = 20;
-
-export async function logTaskActivity(
+/** A task's history entry (the shared activity log, subject 'task'). */
+export function logTaskActivity(
   db: DbExecutor,
   taskId: number,
   authorId: number | null,
   action: 'create' | 'update',
   changes: FieldChanges,
 ) {
-  if (action === 'update' && Object.keys(changes).length === 0) {
-    return;
-  }
-  await db.insert(activityLogs).values({ subjectType: SUBJECT, subjectId: taskId, authorId, action, changes });
-}
-
-/** What changed between two lists (people by uuid, tags by name). */
-export function listDiff<T>(before: T[], after: T[], key: (item: T) => string) {
-  const beforeKeys = new Set(before.map(key));
-  const afterKeys = new Set(after.map(key));
-  const added = after.filter((i) => !beforeKeys.has(key(i)));
-  const removed = before.filter((i) => !afterKeys.has(key(i)));
-  return added.length || removed.length ? { added, removed } : undefined;
+  return logActivity(db, 'task', taskId, authorId, action, changes);
 }
 
 /** GET tasks/{uuid}/logs: newest first, 20 per page; `before` is the id of the last entry already shown. */
-export async function listTaskHistory(db: Database, taskId: number, before?: number): Promise<HistoryEntry[]> {
-  const rows = await db
-    .select({
-      id: activityLogs.id,
-      action: activityLogs.action,
-      changes: activityLogs.changes,
-      createdAt: activityLogs.createdAt,
-      authorUuid: users.uuid,
-      authorName: contacts.name,
-    })
-    .from(activityLogs)
-    .leftJoin(users, eq(users.id, activityLogs.authorId))
-    .leftJoin(contacts, eq(contacts.userId, activityLogs.authorId))
-    .where(
-      and(
-        eq(activityLogs.subjectType, SUBJECT),
-        eq(activityLogs.subjectId, taskId),
-        before ? lt(activityLogs.id, before) : undefined,
-      ),
-    )
-    .orderBy(desc(activityLogs.id))
-    .limit(PAGE);
-  return rows.map((r) => ({
-    id: r.id,
-    action: r.action as HistoryEntry['action'],
-    author: r.authorUuid ? { uuid: r.authorUuid, name: r.authorName ?? '' } : null,
-    created_at: r.createdAt.toISOString(),
-    changes: r.changes as FieldChanges,
-  }));
+export function listTaskHistory(db: Database, taskId: number, before?: number): Promise<HistoryEntry[]> {
+  return listHistory(db, 'task', taskId, before);
 }

@@ -33,9 +33,13 @@ function filterConditions(filters: Filters, timeZone: string): SQL[] {
       sql`exists (select 1 from task_tags tt join tags tg on tg.id = tt.tag_id where tt.task_id = ${tasks.id} and lower(tg.name) in ${names})`,
     );
   }
-  // Requests land with their own issue: until then no task has a request, so asking for one matches nothing.
-  if (filters.requester_type?.length || filters.has_requests === true) {
-    conditions.push(sql`false`);
+  if (filters.has_requests === true) {
+    conditions.push(sql`${tasks.requestId} is not null`);
+  }
+  if (filters.requester_type?.length) {
+    conditions.push(
+      sql`${tasks.requestId} in (select rq.id from requests rq join contacts rc on rc.user_id = rq.requester_id where rc.type in ${filters.requester_type})`,
+    );
   }
   if (filters.project_status?.length) {
     conditions.push(

@@ -129,14 +129,9 @@ export function descriptionText(delta: unknown): string | null {
   return text ? text.slice(0, 20_000) : null;
 }
 
-/** Requests and uploads land with their own issues: until then any uuid names an item that does not exist. */
-export function rejectPendingReferences(
-  input: { add_requests?: string[]; remove_requests?: string[]; uploads?: string[] },
-  errors: FieldErrors,
-) {
-  for (const field of ['add_requests', 'remove_requests', 'uploads'] as const) {
-    if (input[field]?.length) {
-      addError(errors, field, MESSAGES.unknownReference);
-    }
+/** Uploads land with their own issue: until then any uuid names an item that does not exist. */
+export function rejectPendingReferences(input: { uploads?: string[] }, errors: FieldErrors) {
+  if (input.uploads?.length) {
+    addError(errors, 'uploads', MESSAGES.unknownReference);
   }
 }

@@ -5,6 +5,7 @@ import {
   messageBodySchema,
   projectTaskListQuerySchema,
   projectTaskListResponseSchema,
+  projectTaskRequestsResponseSchema,
   projectTaskRequestsSchema,
   tagListQuerySchema,
   tagListResponseSchema,
@@ -22,14 +23,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tasks } from '../../db/schema';
 import { access, type Principal, requirePrincipal } from '../../http/access';
-import { validationError } from '../../http/errors';
 import { errorResponses } from '../../http/responses';
+import { notificationDelivery } from '../notifications/deliver';
+import { changeTaskRequest } from '../requests/request-relations';
 import { createTask } from './create-task';
 import { findVisibleTask, type Viewer } from './task-access';
 import { loadTask } from './task-detail';
 import { listTaskHistory } from './task-history';
 import { listProjectTasks, listTasks } from './task-list.query';
-import { descriptionText, type FieldErrors, rejectPendingReferences } from './task-rules';
+import { descriptionText } from './task-rules';
 import { listTags } from './task-tags';
 import { deleteTask, updateTask } from './update-task';
 
@@ -68,7 +70,13 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: taskCreateSchema, response: { 200: taskCreateResponseSchema, ...errorResponses } },
     },
     async (request) => {
-      const id = await createTask(app.ctx.db, request.body, viewer(request), app.ctx.config.agencyTimeZone);
+      const id = await createTask(
+        app.ctx.db,
+        request.body,
+        viewer(request),
+        app.ctx.config.agencyTimeZone,
+        notificationDelivery(app.ctx, request.log),
+      );
       return { data: await loadTask(app.ctx.db, id) };
     },
   );
@@ -85,7 +93,13 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const id = await updateTask(app.ctx.db, request.params.uuid, request.body, viewer(request));
+      const id = await updateTask(
+        app.ctx.db,
+        request.params.uuid,
+        request.body,
+        viewer(request),
+        notificationDelivery(app.ctx, request.log),
+      );
       return { data: await loadTask(app.ctx.db, id) };
     },
   );
@@ -171,7 +185,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listProjectTasks(app.ctx.db, request.query, viewer(request)),
   );
 
-  // Requests land with their own issue: until then every request uuid names an item that does not exist.
+  // The relate dialogs: a task holds at most one request (doc 2 §4 Relations); freelancers may not relate (403).
   app.put(
     '/project-tasks/:uuid',
     {
@@ -180,17 +194,17 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: uuidParam,
         body: projectTaskRequestsSchema,
-        response: { 200: taskResponseSchema, ...errorResponses },
+        response: { 200: projectTaskRequestsResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const task = await findVisibleTask(app.ctx.db, request.params.uuid, viewer(request));
-      const errors: FieldErrors = {};
-      rejectPendingReferences(request.body, errors);
-      if (Object.keys(errors).length) {
-        throw validationError(errors);
-      }
-      return { data: await loadTask(app.ctx.db, task.id) };
+      const { taskId, message } = await changeTaskRequest(
+        app.ctx.db,
+        request.params.uuid,
+        request.body,
+        viewer(request),
+      );
+      return { message, data: await loadTask(app.ctx.db, taskId) };
     },
   );
 

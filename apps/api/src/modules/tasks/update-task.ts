@@ -4,9 +4,13 @@ import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client';
 import { tasks, taskUsers } from '../../db/schema';
 import { AppError, validationError } from '../../http/errors';
+import type { DeliverNotifications } from '../notifications/deliver';
+import { NO_OUTGOING } from '../notifications/notify';
+import { applyTaskRequestChange, resolveTaskRequestChange } from '../requests/request-relations';
 import { findVisibleTask, findVisibleTaskRef, type TaskCore, type Viewer } from './task-access';
 import { noteTaskWrite } from './task-count';
 import { type FieldChanges, listDiff, logTaskActivity } from './task-history';
+import { notifyTaskPeople } from './task-notifications';
 import { loadPeople } from './task-people';
 import {
   addError,
@@ -76,7 +80,14 @@ async function checkParent(db: DbExecutor, task: TaskCore, parentUuid: string, v
  * PUT tasks/{uuid}: writes only the fields sent (autosave), under a row lock so rules see the stored task; edits
  * of different fields by two people both survive. Every change lands in the task's history.
  */
-export async function updateTask(db: Database, uuid: string, input: TaskUpdateInput, viewer: Viewer) {
+export async function updateTask(
+  db: Database,
+  uuid: string,
+  input: TaskUpdateInput,
+  viewer: Viewer,
+  deliver: DeliverNotifications,
+) {
+  let outgoing = NO_OUTGOING;
   const id = await db.transaction(async (tx) => {
     const task = await findVisibleTask(tx, uuid, viewer, { lock: true });
     const errors: FieldErrors = {};
@@ -194,6 +205,7 @@ export async function updateTask(db: Database, uuid: string, input: TaskUpdateIn
       addError(errors, 'status', MESSAGES.contactResponsibleStatus);
     }
     rejectPendingReferences(input, errors);
+    const requestChange = await resolveTaskRequestChange(tx, task.requestId, input, viewer, errors);
     if (Object.keys(errors).length) {
       throw validationError(errors);
     }
@@ -236,11 +248,22 @@ export async function updateTask(db: Database, uuid: string, input: TaskUpdateIn
         log.tags = diff;
       }
     }
+    if (requestChange) {
+      const title = set.title ?? task.title;
+      Object.assign(log, await applyTaskRequestChange(tx, { ...task, title }, requestChange, viewer.userId));
+    }
     await logTaskActivity(tx, task.id, viewer.userId, 'update', log);
+    outgoing = await notifyTaskPeople(
+      tx,
+      { uuid: task.uuid, title: set.title ?? task.title },
+      { before, after: { responsibles, followers }, status: { from: current, to: status } },
+      viewer.userId,
+    );
     return task.id;
   });
   // After commit, so no reader can cache a total from before this write under the new version.
   noteTaskWrite();
+  await deliver(outgoing);
   return id;
 }
 

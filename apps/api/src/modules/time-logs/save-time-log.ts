@@ -5,6 +5,10 @@ import type { Database, Tx } from '../../db/client';
 import { contacts, projects, tasks, timeLogs, users } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors';
+import { noteRequestWrite } from '../requests/request-count';
+import { getVisibleRequestRef, requestVisibleTo } from '../requests/request-refs';
+import { touchRequestInteraction } from '../requests/request-temperature';
+import { refreshRequestTimeSpent } from '../requests/request-time-spent';
 import { visibleTasks } from '../tasks/task-access';
 import { noteTaskWrite } from '../tasks/task-count';
 import { logTaskActivity } from '../tasks/task-history';
@@ -125,13 +129,39 @@ async function startTodoTask(tx: Tx, taskId: number, authorId: number) {
   }
 }
 
-function validateState(state: Pick<TimerState, 'status' | 'minutes' | 'description'>, isNew: boolean) {
+/** The log's source: exactly one of a task and a request (the contract refuses both or neither). */
+type LogSource = { taskId: number; requestId: null } | { taskId: null; requestId: number };
+
+/**
+ * The log's request changed its completed minutes (or may have): requests.time_spent follows in the same
+ * transaction, and the time counts as interaction for the request's temperature.
+ */
+async function afterRequestLogWrite(tx: Tx, requestId: number) {
+  await refreshRequestTimeSpent(tx, requestId);
+  await touchRequestInteraction(tx, requestId);
+}
+
+/**
+ * After a committed log write: the requests list's cached figures (total_time counts request and task logs) must
+ * not outlive it on this instance.
+ */
+function noteLogWrite() {
+  noteRequestWrite();
+}
+
+/** Logs the viewer may see: their task or request is visible to them (a log has exactly one of the two). */
+export function visibleLogSource(viewer: Principal) {
+  return sql`((${timeLogs.taskId} is not null and ${visibleTasks(viewer)}) or (${timeLogs.requestId} is not null and ${requestVisibleTo(viewer, timeLogs.requestId)}))`;
+}
+
+function validateState(state: Pick<TimerState, 'status' | 'minutes' | 'description'>, isNew: boolean, onTask: boolean) {
   const errors: Record<string, string[]> = {};
   // A new log needs time unless it starts a timer; a completed entry always does.
   if ((state.status === 'completed' || (isNew && state.status !== 'running')) && state.minutes <= 0) {
     errors.minutes = [MESSAGES.timeAboveZero];
   }
-  if (state.status === 'completed' && !state.description) {
+  // Doc 2 §5: the description is required for task timelogs; a request entry may go without.
+  if (onTask && state.status === 'completed' && !state.description) {
     errors.description = [MESSAGES.required];
   }
   if (Object.keys(errors).length) {
@@ -148,8 +178,8 @@ async function presentById(db: Database | Tx, id: number, viewer: Principal, now
 }
 
 /**
- * POST time-log. A running start on a task whose timer already runs for that user answers that log (a double
- * start from two devices does not make two logs).
+ * POST time-log, on a task (task_id) or a request (request_id). A running start on a task or request whose timer
+ * already runs for that user answers that log (a double start from two devices does not make two logs).
  */
 export async function createTimeLog(
   db: Database,
@@ -158,16 +188,25 @@ export async function createTimeLog(
   now = new Date(),
 ): Promise<TimeLog> {
   const userId = await resolveLogUser(db, input.user_id, viewer);
-  const task = await findVisibleTask(db, input.task_id, viewer);
+  let source: LogSource;
+  if (input.task_id) {
+    source = { taskId: (await findVisibleTask(db, input.task_id, viewer)).id, requestId: null };
+  } else if (input.request_id) {
+    source = { taskId: null, requestId: (await getVisibleRequestRef(db, input.request_id, viewer)).id };
+  } else {
+    throw validationError({ task_id: [MESSAGES.required] });
+  }
   const description = cleanDescription(input.description);
-  validateState({ status: input.status, minutes: input.minutes, description }, true);
+  validateState({ status: input.status, minutes: input.minutes, description }, true, source.taskId !== null);
+  const sameSource =
+    source.taskId !== null ? eq(timeLogs.taskId, source.taskId) : eq(timeLogs.requestId, source.requestId);
 
   const id = await withUserTimerLock(db, userId, async (tx) => {
     if (input.status === 'running') {
       const [already] = await tx
         .select({ id: timeLogs.id })
         .from(timeLogs)
-        .where(and(eq(timeLogs.userId, userId), eq(timeLogs.status, 'running'), eq(timeLogs.taskId, task.id)));
+        .where(and(eq(timeLogs.userId, userId), eq(timeLogs.status, 'running'), sameSource));
       if (already) {
         return already.id;
       }
@@ -176,7 +215,7 @@ export async function createTimeLog(
     const [row] = await tx
       .insert(timeLogs)
       .values({
-        taskId: task.id,
+        ...source,
         userId,
         date: input.date,
         minutes: input.minutes,
@@ -190,23 +229,28 @@ export async function createTimeLog(
     if (!row) {
       throw new Error('time log not created');
     }
-    await startTodoTask(tx, task.id, viewer.userId);
+    if (source.taskId !== null) {
+      await startTodoTask(tx, source.taskId, viewer.userId);
+    } else {
+      await afterRequestLogWrite(tx, source.requestId);
+    }
     return row.id;
   });
+  noteLogWrite();
   return presentById(db, id, viewer, now);
 }
 
-/** The log as the viewer may see it (its task visible; freelancers see only their own). */
+/** The log as the viewer may see it (its task or request visible; freelancers see only their own). */
 async function findVisibleLog(db: Database, uuid: string, viewer: Principal) {
   const [log] = await db
-    .select({ id: timeLogs.id, userId: timeLogs.userId, status: timeLogs.status })
+    .select({ id: timeLogs.id, userId: timeLogs.userId, status: timeLogs.status, requestId: timeLogs.requestId })
     .from(timeLogs)
     .leftJoin(tasks, eq(tasks.id, timeLogs.taskId))
     .leftJoin(projects, eq(projects.id, tasks.projectId))
     .where(
       and(
         eq(timeLogs.uuid, uuid),
-        sql`(${timeLogs.taskId} is null or ${visibleTasks(viewer)})`,
+        visibleLogSource(viewer),
         viewer.type === 'freelancer' ? eq(timeLogs.userId, viewer.userId) : undefined,
       ),
     )
@@ -253,7 +297,7 @@ export async function updateTimeLog(
     if (isSameTimerState(current, next)) {
       return;
     }
-    validateState(next, false);
+    validateState(next, false, row.taskId !== null);
     if (next.status === 'running' && current.status !== 'running') {
       await pauseRunningLogs(tx, row.userId, now, row.id);
     }
@@ -272,7 +316,11 @@ export async function updateTimeLog(
     if (row.taskId) {
       await startTodoTask(tx, row.taskId, viewer.userId);
     }
+    if (row.requestId) {
+      await afterRequestLogWrite(tx, row.requestId);
+    }
   });
+  noteLogWrite();
   return presentById(db, found.id, viewer, now);
 }
 
@@ -282,5 +330,12 @@ export async function deleteTimeLog(db: Database, uuid: string, viewer: Principa
   if (!mayChangeTimeLog(viewer, found.userId, 'TIMELOG_DESTROY')) {
     throw forbidden();
   }
-  await db.delete(timeLogs).where(eq(timeLogs.id, found.id));
+  const requestId = found.requestId;
+  await db.transaction(async (tx) => {
+    await tx.delete(timeLogs).where(eq(timeLogs.id, found.id));
+    if (requestId) {
+      await afterRequestLogWrite(tx, requestId);
+    }
+  });
+  noteLogWrite();
 }

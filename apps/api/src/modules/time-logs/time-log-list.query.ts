@@ -12,18 +12,15 @@ import { projects, tasks, timeLogs, users } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { forbidden, notFound } from '../../http/errors';
 import { listMeta, type PageQuery, pageOffset } from '../../http/list-paging';
-import { visibleTasks } from '../tasks/task-access';
-import { findVisibleTask } from './save-time-log';
+import { getVisibleRequestRef } from '../requests/request-refs';
+import { findVisibleTask, visibleLogSource } from './save-time-log';
 import { presentTimeLog, selectTimeLogs } from './time-logs.presenter';
 
 type ListQuery = z.output<typeof timeLogListQuerySchema>;
 
-/** Logs the viewer may read: their task is visible to them; freelancers read only their own logs. */
+/** Logs the viewer may read: their task or request is visible to them; freelancers read only their own logs. */
 function visibleLogs(viewer: Principal): SQL[] {
-  return [
-    sql`(${timeLogs.taskId} is null or ${visibleTasks(viewer)})`,
-    ...(viewer.type === 'freelancer' ? [eq(timeLogs.userId, viewer.userId)] : []),
-  ];
+  return [visibleLogSource(viewer), ...(viewer.type === 'freelancer' ? [eq(timeLogs.userId, viewer.userId)] : [])];
 }
 
 async function pageOfLogs(db: Database, conditions: SQL[], page: PageQuery, viewer: Principal) {
@@ -59,6 +56,11 @@ export async function listTimeLogs(db: Database, query: ListQuery, viewer: Princ
   if (filters['task.uuid']) {
     conditions.push(eq(tasks.uuid, filters['task.uuid']));
   }
+  if (filters['request.uuid']) {
+    conditions.push(
+      sql`${timeLogs.requestId} = (select fr.id from requests fr where fr.uuid = ${filters['request.uuid']})`,
+    );
+  }
   if (filters.date?.greater_than_or_equals) {
     conditions.push(gte(timeLogs.date, filters.date.greater_than_or_equals));
   }
@@ -72,6 +74,12 @@ export async function listTimeLogs(db: Database, query: ListQuery, viewer: Princ
 export async function listTaskTimeLogs(db: Database, taskUuid: string, page: PageQuery, viewer: Principal) {
   const task = await findVisibleTask(db, taskUuid, viewer);
   return pageOfLogs(db, [...visibleLogs(viewer), eq(timeLogs.taskId, task.id)], page, viewer);
+}
+
+/** GET requests/{uuid}/time-logs: the request's Timelogs tab (meta.total = '{n} timelogs found'). */
+export async function listRequestTimeLogs(db: Database, requestUuid: string, page: PageQuery, viewer: Principal) {
+  const request = await getVisibleRequestRef(db, requestUuid, viewer);
+  return pageOfLogs(db, [...visibleLogs(viewer), eq(timeLogs.requestId, request.id)], page, viewer);
 }
 
 /** GET project-tasks/{taskUuid}/time-logs/{userUuid}: completed minutes of that user and of everyone. */

@@ -1,11 +1,11 @@
 import type { TimeLog, TimelogCategory, TimerStatus } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contacts, projects, tasks, timeLogs, users } from '../../db/schema';
+import { contacts, projects, requests, tasks, timeLogs, users } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { elapsedMinutes } from './timer-state';
 
-/** The columns a time log is presented from; joined with its task, plan (for visibility) and user. */
+/** The columns a time log is presented from; joined with its task, plan (for visibility), request and user. */
 export function selectTimeLogs(db: Database) {
   return db
     .select({
@@ -14,6 +14,8 @@ export function selectTimeLogs(db: Database) {
       userId: timeLogs.userId,
       taskUuid: tasks.uuid,
       taskTitle: tasks.title,
+      requestUuid: requests.uuid,
+      requestSubject: requests.subject,
       userUuid: users.uuid,
       userName: contacts.name,
       userEmail: users.email,
@@ -30,6 +32,7 @@ export function selectTimeLogs(db: Database) {
     .leftJoin(contacts, eq(contacts.userId, users.id))
     .leftJoin(tasks, eq(tasks.id, timeLogs.taskId))
     .leftJoin(projects, eq(projects.id, tasks.projectId))
+    .leftJoin(requests, eq(requests.id, timeLogs.requestId))
     .$dynamic();
 }
 
@@ -58,10 +61,12 @@ export function mayRunOwnTimer(viewer: Principal, ownerId: number, status: strin
 export function presentTimeLog(row: TimeLogRow, viewer: Principal, now: Date): TimeLog {
   const status = row.status as TimerStatus;
   const task = row.taskUuid ? { uuid: row.taskUuid, title: row.taskTitle ?? '' } : null;
+  const request = row.requestUuid ? { uuid: row.requestUuid, subject: row.requestSubject ?? '' } : null;
   return {
     uuid: row.uuid,
     task,
-    request_id: null,
+    request,
+    request_id: request?.uuid ?? null,
     user: { uuid: row.userUuid, name: row.userName ?? row.userEmail },
     date: row.date,
     minutes: row.minutes,
@@ -70,7 +75,7 @@ export function presentTimeLog(row: TimeLogRow, viewer: Principal, now: Date): T
     status,
     created_at: row.createdAt.toISOString(),
     source: task ? 'task' : 'request',
-    source_uuid: task?.uuid ?? null,
+    source_uuid: task?.uuid ?? request?.uuid ?? null,
     elapsed_minutes: elapsedMinutes({ status, minutes: row.minutes, startedAt: row.startedAt }, now),
     category: (row.category as TimelogCategory | null) ?? null,
     abilities: {

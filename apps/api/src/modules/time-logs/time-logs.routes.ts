@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   messageBodySchema,
+  requestTimeLogListQuerySchema,
   taskTimeLogListQuerySchema,
   taskTimeTotalResponseSchema,
   timeLogCreateSchema,
@@ -16,7 +17,13 @@ import { z } from 'zod';
 import { access, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
 import { createTimeLog, deleteTimeLog, updateTimeLog } from './save-time-log';
-import { getTaskTimeTotal, getWeeklySummary, listTaskTimeLogs, listTimeLogs } from './time-log-list.query';
+import {
+  getTaskTimeTotal,
+  getWeeklySummary,
+  listRequestTimeLogs,
+  listTaskTimeLogs,
+  listTimeLogs,
+} from './time-log-list.query';
 
 const tags = ['time-logs'];
 const taskUserParams = z.object({ taskUuid: z.uuid(), userUuid: z.uuid() });
@@ -100,6 +107,22 @@ export const timeLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listTaskTimeLogs(app.ctx.db, request.params.uuid, request.query.page, requirePrincipal(request)),
+  );
+
+  app.get(
+    '/requests/:uuid/time-logs',
+    {
+      config: { access: access.staff('TIMELOG_READ') },
+      schema: {
+        tags,
+        summary: "A request's time logs (its Timelogs tab)",
+        params: uuidParam,
+        querystring: requestTimeLogListQuerySchema,
+        response: { 200: timeLogListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      listRequestTimeLogs(app.ctx.db, request.params.uuid, request.query.page, requirePrincipal(request)),
   );
 
   app.get(

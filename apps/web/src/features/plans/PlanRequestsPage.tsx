@@ -4,9 +4,10 @@ import { useParams } from 'react-router';
 import { describeError } from '../../api/errors';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
+import { RequestList } from '../requests/list/RequestList';
 import { getPlan, PLANS_KEY } from './api';
 
-/** /projects/:id/requests: the plan's title and facts; its requests arrive with the requests issue. */
+/** /projects/:id/requests: the plan's title, its client and its requests. */
 export function PlanRequestsPage() {
   const { id = '' } = useParams();
   const plan = useQuery({
@@ -26,6 +27,7 @@ export function PlanRequestsPage() {
       <Typography.Paragraph type="secondary" data-testid="plan-client">
         {plan.data.customer?.business_name ?? 'No client'}
       </Typography.Paragraph>
+      <RequestList projectUuid={plan.data.uuid} />
     </div>
   );
 }

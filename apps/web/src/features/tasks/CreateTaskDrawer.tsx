@@ -18,6 +18,7 @@ export function CreateTaskDrawer({
   status,
   copyUuid,
   projectId,
+  requestId = null,
   onClose,
 }: {
   parentId: string | null;
@@ -25,6 +26,8 @@ export function CreateTaskDrawer({
   status: string | null;
   copyUuid: string | null;
   projectId: string | null;
+  /** The request the new task is related to (add_requests). */
+  requestId?: string | null;
   onClose(): void;
 }) {
   const queryClient = useQueryClient();
@@ -88,11 +91,16 @@ export function CreateTaskDrawer({
           personal={personal}
           closeRequest={closeRequest}
           parentId={parentId}
+          requestId={requestId}
           onClose={onClose}
           onCreated={(task) => {
             void queryClient.invalidateQueries({ queryKey: [...TASKS_KEY, 'list'] });
             if (parentId) {
               void queryClient.invalidateQueries({ queryKey: taskKey(parentId) });
+            }
+            if (requestId) {
+              // The request's Tasks tab (the requests feature keys its queries under 'requests').
+              void queryClient.invalidateQueries({ queryKey: ['requests'] });
             }
             queryClient.setQueryData(taskKey(task.uuid), task);
             reportSuccess('Task created');

@@ -14,6 +14,7 @@ export function CreateTaskForm({
   lockedPlan,
   personal,
   parentId,
+  requestId = null,
   closeRequest,
   onClose,
   onCreated,
@@ -22,6 +23,7 @@ export function CreateTaskForm({
   lockedPlan?: { uuid: string; title: string };
   personal: boolean;
   parentId: string | null;
+  requestId?: string | null;
   closeRequest: { current: () => void };
   onClose(): void;
   onCreated(task: Task): void;
@@ -34,7 +36,7 @@ export function CreateTaskForm({
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const errors = { ...validateDraft(draft, 'create'), ...serverErrors };
   const create = useMutation({
-    mutationFn: () => createTask(createPayload(draft, { parentId })),
+    mutationFn: () => createTask(createPayload(draft, { parentId, requestId })),
     onSuccess: onCreated,
     onError: (error) => {
       const fields = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors ?? {};

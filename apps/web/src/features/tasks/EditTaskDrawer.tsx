@@ -2,6 +2,7 @@ import type { Task } from '@portal/domain';
 import { Drawer } from 'antd';
 import { useState } from 'react';
 import { useAbility } from '../../auth/useAbility';
+import { TaskRequestCard } from '../requests/dialogs/TaskRequestCard';
 import { TimeTracker } from '../timelogs/TimeTracker';
 import { RelationModal } from './RelationModal';
 import { SubtasksSection } from './SubtasksSection';
@@ -73,6 +74,7 @@ export function EditTaskDrawer({ task, onClose }: { task: Task; onClose(): void 
         onOpen={(sub) => openTask(sub)}
         onAdd={() => openTask('create', { task_parent_id: task.uuid })}
       />
+      {ability.can('REQUEST_READ') ? <TaskRequestCard task={task} canEdit={canEdit} /> : null}
       <TaskTabs taskUuid={task.uuid} />
       {relating ? <RelationModal task={task} onClose={() => setRelating(false)} /> : null}
       {closer.askUnsaved ? (

@@ -18,7 +18,8 @@ function showField(field: string, value: unknown): string {
   return show(value);
 }
 
-function show(value: unknown): string {
+/** A changed value of any history: lists joined, people and items by name. */
+export function show(value: unknown): string {
   if (value === null || value === undefined || value === '') {
     return '—';
   }
@@ -34,9 +35,34 @@ function show(value: unknown): string {
 
 /** Task activity (doc 2 §3 history): newest first; more pages while the last entry is not the create. */
 export function TaskActivity({ taskUuid }: { taskUuid: string }) {
+  return (
+    <HistoryActivity
+      queryKey={[...TASKS_KEY, 'history', taskUuid]}
+      load={(before, signal) => getTaskHistory(taskUuid, before, signal)}
+      createdText="created the task"
+      showValue={showField}
+      testId="task-activity"
+    />
+  );
+}
+
+/** A history log (tasks and requests share its shape): `load` fetches the page before an entry id. */
+export function HistoryActivity({
+  queryKey,
+  load,
+  createdText,
+  showValue,
+  testId,
+}: {
+  queryKey: readonly unknown[];
+  load(before: number | undefined, signal: AbortSignal): Promise<HistoryEntry[]>;
+  createdText: string;
+  showValue(field: string, value: unknown): string;
+  testId: string;
+}) {
   const history = useInfiniteQuery({
-    queryKey: [...TASKS_KEY, 'history', taskUuid],
-    queryFn: ({ pageParam, signal }) => getTaskHistory(taskUuid, pageParam, signal),
+    queryKey,
+    queryFn: ({ pageParam, signal }) => load(pageParam, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last: HistoryEntry[]) => {
       const oldest = last[last.length - 1];
@@ -48,7 +74,7 @@ export function TaskActivity({ taskUuid }: { taskUuid: string }) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No activity" />;
   }
   return (
-    <div data-testid="task-activity">
+    <div data-testid={testId}>
       <List<HistoryEntry>
         size="small"
         loading={history.isPending}
@@ -60,7 +86,7 @@ export function TaskActivity({ taskUuid }: { taskUuid: string }) {
               <div>
                 <Typography.Text strong>{entry.author?.name ?? 'System'}</Typography.Text>{' '}
                 <Typography.Text type="secondary">
-                  {entry.action === 'create' ? 'created the task' : 'updated'} · {usDateTime(entry.created_at)}
+                  {entry.action === 'create' ? createdText : 'updated'} · {usDateTime(entry.created_at)}
                 </Typography.Text>
                 {changes.length === 0 ? (
                   <div className="activity-empty">{MESSAGES.historyEmpty}</div>
@@ -68,7 +94,7 @@ export function TaskActivity({ taskUuid }: { taskUuid: string }) {
                   <ul className="activity-changes">
                     {changes.map(([field, change]) => (
                       <li key={field}>
-                        {humanize(field)}: {showField(field, change.removed)} → {showField(field, change.added)}
+                        {humanize(field)}: {showValue(field, change.removed)} → {showValue(field, change.added)}
                       </li>
                     ))}
                   </ul>

@@ -20,6 +20,7 @@ export function TaskDrawer({ target, onClose }: { target: string; onClose(): voi
         status={params.get('task_status')}
         copyUuid={params.get('task_copy_uuid')}
         projectId={params.get('task_project')}
+        requestId={params.get('task_request')}
         onClose={onClose}
       />
     );

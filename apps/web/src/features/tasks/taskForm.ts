@@ -114,7 +114,10 @@ function estimateFields(text: string): { estimated_time_min: number | null; esti
   return { estimated_time_min: range.min, estimated_time: range.max };
 }
 
-export function createPayload(draft: TaskDraft, extra: { parentId?: string | null }): TaskCreateInput {
+export function createPayload(
+  draft: TaskDraft,
+  extra: { parentId?: string | null; requestId?: string | null },
+): TaskCreateInput {
   return {
     title: draft.title.trim(),
     project_id: draft.project_id ?? undefined,
@@ -129,6 +132,7 @@ export function createPayload(draft: TaskDraft, extra: { parentId?: string | nul
     recurrence_type: draft.recurrence_type,
     recurrence_limit: draft.recurrence_type ? draft.recurrence_limit : null,
     parent_id: extra.parentId ?? null,
+    ...(extra.requestId ? { add_requests: [extra.requestId] } : {}),
   };
 }
 

@@ -10,6 +10,8 @@ export const TASK_PARAMS = [
   'task_copy_uuid',
   'task_any_project',
   'task_project',
+  // A request the new task is related to (/requests/{uuid}/tasks?uuid=create).
+  'task_request',
 ] as const;
 
 /** task_uuid: a task's uuid or create. Kept apart from the drawer so the shell does not load the drawer's chunk. */

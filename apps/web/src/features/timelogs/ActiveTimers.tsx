@@ -19,7 +19,7 @@ function useTaskLink() {
   };
 }
 
-/** Header: running and paused timers, each linking to its task, and the timer widget (doc 1 §2, doc 2 §2). */
+/** Header: running and paused timers, each linking to its task or request, and the timer widget (doc 1 §2, §2). */
 export function ActiveTimers() {
   const timers = useActiveTimers();
   // On a phone the header keeps the icon and count only.
@@ -41,6 +41,11 @@ export function ActiveTimers() {
       {log.task ? (
         <Link to={taskLink(log.task.uuid)} onClick={() => setOpen(false)} data-testid="active-timer-task">
           {log.task.title}
+        </Link>
+      ) : log.request ? (
+        // A request's time lives on its own screen, not in a drawer.
+        <Link to={`/requests/${log.request.uuid}`} onClick={() => setOpen(false)} data-testid="active-timer-request">
+          {log.request.subject}
         </Link>
       ) : (
         <span>Time log</span>

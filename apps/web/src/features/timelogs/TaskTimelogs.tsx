@@ -2,30 +2,59 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { formatMinutes, MESSAGES, type TimeLog } from '@portal/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { reportSuccess } from '../../shell/feedback';
+import type { ListResponse } from '../common/listQuery';
 import { TASKS_KEY } from '../tasks/api';
 import { deleteTimeLog, listTaskTimeLogs, TIME_LOGS_KEY, updateTimeLog } from './api';
 import { TimeEntryModal } from './TimeEntryModal';
 import { isoToUsDate, minutesToTimeInput, usDateTime } from './timeEntry';
+import './timelogs.css';
 
 /**
  * The Timelogs tab (doc 2 §2): Tracked, Date, Comment, User, Created At, Actions, and '{n} timelogs found'. Edit and
  * delete appear only where the server's abilities allow them (never for freelancers).
  */
 export function TaskTimelogs({ taskUuid }: { taskUuid: string }) {
+  return (
+    <TimelogsTable
+      listKey={[...TIME_LOGS_KEY, 'task', taskUuid]}
+      load={(page, size, signal) => listTaskTimeLogs(taskUuid, page, size, signal)}
+      ownerKey={TASKS_KEY}
+      testId="task-timelogs"
+    />
+  );
+}
+
+/**
+ * The Timelogs table of a task or a request: `load` reads one page, `ownerKey` is refreshed with the time logs after an
+ * edit or delete (its totals change), `toolbar` sits beside the count.
+ */
+export function TimelogsTable({
+  listKey,
+  load,
+  ownerKey,
+  testId,
+  toolbar,
+}: {
+  listKey: readonly unknown[];
+  load(page: number, size: number, signal: AbortSignal): Promise<ListResponse<TimeLog>>;
+  ownerKey: readonly unknown[];
+  testId: string;
+  toolbar?: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(10);
   const [editing, setEditing] = useState<TimeLog | null>(null);
   const logs = useQuery({
-    queryKey: [...TIME_LOGS_KEY, 'task', taskUuid, page, size],
-    queryFn: ({ signal }) => listTaskTimeLogs(taskUuid, page, size, signal),
+    queryKey: [...listKey, page, size],
+    queryFn: ({ signal }) => load(page, size, signal),
     placeholderData: keepPreviousData,
   });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: TIME_LOGS_KEY });
-    void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+    void queryClient.invalidateQueries({ queryKey: ownerKey });
   };
   const remove = useMutation({ mutationFn: deleteTimeLog, onSuccess: refresh });
   const save = useMutation({
@@ -50,10 +79,13 @@ export function TaskTimelogs({ taskUuid }: { taskUuid: string }) {
   const anyActions = rows.some((row) => row.abilities.update || row.abilities.delete);
 
   return (
-    <div data-testid="task-timelogs">
-      <Typography.Text type="secondary" data-testid="task-timelogs-count">
-        {logs.data?.meta.total ?? 0} timelogs found
-      </Typography.Text>
+    <div data-testid={testId}>
+      <div className="timelogs-head">
+        <Typography.Text type="secondary" data-testid={`${testId}-count`}>
+          {logs.data?.meta.total ?? 0} timelogs found
+        </Typography.Text>
+        {toolbar}
+      </div>
       <Table<TimeLog>
         rowKey="uuid"
         size="small"

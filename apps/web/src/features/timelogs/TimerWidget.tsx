@@ -19,7 +19,8 @@ export function TimerWidget({ log, onClose }: { log: TimeLog; onClose(): void })
   const running = log.status === 'running';
 
   const stop = () => {
-    if (!description.trim()) {
+    // Doc 2 §5: the description is required for task timelogs only.
+    if (log.task && !description.trim()) {
       setError(MESSAGES.required);
       return;
     }
@@ -48,7 +49,7 @@ export function TimerWidget({ log, onClose }: { log: TimeLog; onClose(): void })
   return (
     <Modal open width={480} title="Timer" footer={null} onCancel={onClose} data-testid="timer-widget">
       <Typography.Paragraph strong data-testid="timer-widget-task">
-        {log.task?.title ?? 'Time log'}
+        {log.task?.title ?? log.request?.subject ?? 'Time log'}
       </Typography.Paragraph>
       <div className="timer-widget-clock">
         <TimerClock log={log} testId="timer-widget-clock" />

@@ -1,0 +1,133 @@
+import {
+  type Answers,
+  flattenQuestions,
+  MESSAGES,
+  parseDescription,
+  pruneHiddenAnswers,
+  type RequestForm,
+  requestFormSchema,
+  validateAnswers,
+} from '@portal/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { projects, requestTypes, users } from '../../db/schema';
+import { addError, type FieldErrors } from '../tasks/task-rules';
+
+export type RequestPlan = { id: number; uuid: string; title: string; customerId: number | null };
+
+/** A plan by uuid and whether the request form may pick it (doc 2 §2: retainer and active plans only). */
+export async function findRequestPlan(db: DbExecutor, uuid: string, errors: FieldErrors) {
+  const [plan] = await db
+    .select({
+      id: projects.id,
+      uuid: projects.uuid,
+      title: projects.title,
+      customerId: projects.customerId,
+      isRetainer: projects.isRetainer,
+      status: projects.status,
+      kind: projects.kind,
+    })
+    .from(projects)
+    .where(eq(projects.uuid, uuid))
+    .limit(1);
+  if (!plan || plan.kind === 'personal') {
+    addError(errors, 'project_id', MESSAGES.unknownReference);
+    return undefined;
+  }
+  if (!plan.isRetainer || plan.status !== 'active') {
+    addError(errors, 'project_id', MESSAGES.requestPlanNotAllowed);
+    return undefined;
+  }
+  return { id: plan.id, uuid: plan.uuid, title: plan.title, customerId: plan.customerId } satisfies RequestPlan;
+}
+
+// Correlated subqueries name the outer table literally: drizzle leaves columns unqualified in a single-table
+// select, and an unqualified "id" inside the subquery would bind to the inner table.
+export type Requester = { id: number; uuid: string };
+
+/**
+ * The requester by user uuid: an active user of the plan, i.e. a member (project users) or a contact of the plan's
+ * client (as GET projects/{uuid}/users and the client's contacts list them).
+ */
+export async function findRequester(db: DbExecutor, uuid: string, planId: number, errors: FieldErrors) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      uuid: users.uuid,
+      onPlan: sql<boolean>`(exists (select 1 from project_users pu where pu.project_id = ${planId} and pu.user_id = users.id)
+        or exists (select 1 from contacts rc join contact_customers cc on cc.contact_id = rc.id
+          join projects rp on rp.customer_id = cc.customer_id where rc.user_id = users.id and rp.id = ${planId}))`,
+    })
+    .from(users)
+    .where(and(eq(users.uuid, uuid), eq(users.status, 'active')))
+    .limit(1);
+  if (!row) {
+    addError(errors, 'requester_id', MESSAGES.unknownReference);
+    return undefined;
+  }
+  if (!row.onPlan) {
+    addError(errors, 'requester_id', MESSAGES.requesterNotOnPlan);
+    return undefined;
+  }
+  return { id: row.id, uuid: row.uuid } satisfies Requester;
+}
+
+export type RequestTypeRow = typeof requestTypes.$inferSelect;
+
+/** A catalogue entry by id; a disabled type cannot be chosen for a request. */
+export async function findRequestType(db: DbExecutor, id: number, errors: FieldErrors) {
+  const [row] = await db.select().from(requestTypes).where(eq(requestTypes.id, id)).limit(1);
+  if (!row) {
+    addError(errors, 'request_type_id', MESSAGES.unknownReference);
+    return undefined;
+  }
+  if (row.disabled) {
+    addError(errors, 'request_type_id', MESSAGES.requestTypeDisabled);
+    return undefined;
+  }
+  return row;
+}
+
+/** The catalogue's form of a type (data in the table; an unreadable one counts as no form). */
+export function typeForm(type: RequestTypeRow | null | undefined): RequestForm {
+  if (!type) {
+    return [];
+  }
+  const parsed = requestFormSchema.safeParse(type.form);
+  return parsed.success ? parsed.data : [];
+}
+
+/**
+ * The form a request's answers are checked against: the one stored with its description (what the client saw),
+ * unless the type changes or nothing is stored yet; then the type's current form.
+ */
+export function formFor(description: string | null, type: RequestTypeRow | null | undefined, typeChanged: boolean) {
+  if (typeChanged || description === null) {
+    return typeForm(type);
+  }
+  return parseDescription(description).form;
+}
+
+/**
+ * Answers checked against the form (submitting: submitRequired questions become mandatory), with the answers of
+ * hidden follow-ups dropped. Errors land under `answers.<question>`.
+ */
+export function checkAnswers(
+  form: RequestForm,
+  answers: Answers,
+  options: { submitting: boolean; today: string },
+  errors: FieldErrors,
+): Answers {
+  const problems = validateAnswers(form, answers, options);
+  // Uploads land with their own issue: until then an upload answer cannot name a stored file.
+  for (const question of flattenQuestions(form)) {
+    const value = answers[question.name];
+    if (question.type === 'upload' && Array.isArray(value) && value.length && !problems[question.name]) {
+      problems[question.name] = MESSAGES.unknownReference;
+    }
+  }
+  for (const [name, message] of Object.entries(problems)) {
+    addError(errors, `answers.${name}`, message);
+  }
+  return pruneHiddenAnswers(form, answers);
+}

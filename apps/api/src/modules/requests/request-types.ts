@@ -1,0 +1,134 @@
+import {
+  flattenQuestions,
+  MESSAGES,
+  type RequestForm,
+  type RequestType,
+  type requestTypeListQuerySchema,
+  type requestTypeUpdateSchema,
+  type requestTypeWriteSchema,
+} from '@portal/domain';
+import { and, asc, eq, ilike, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, DbExecutor } from '../../db/client';
+import { requestTypes } from '../../db/schema';
+import { notFound, validationError } from '../../http/errors';
+import { containsPattern } from '../../http/list-paging';
+import { typeForm } from './request-rules';
+
+type Row = typeof requestTypes.$inferSelect;
+type ListQuery = z.output<typeof requestTypeListQuerySchema>;
+type WriteInput = z.output<typeof requestTypeWriteSchema>;
+type UpdateInput = z.output<typeof requestTypeUpdateSchema>;
+
+export function presentRequestType(row: Row): RequestType {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    name: row.name,
+    imageUrl: row.imageUrl,
+    icon: row.icon,
+    description: row.description,
+    tags: row.tags,
+    timeEstimated: row.timeEstimated,
+    disabled: row.disabled,
+    form: typeForm(row),
+    sort_order: row.sortOrder,
+  };
+}
+
+/** GET request-types: the catalogue in its order, disabled entries included (flagged) unless enabled_only. */
+export async function listRequestTypes(db: Database, query: ListQuery): Promise<RequestType[]> {
+  const rows = await db
+    .select()
+    .from(requestTypes)
+    .where(
+      and(
+        query.enabled_only ? eq(requestTypes.disabled, false) : undefined,
+        query.search_term ? ilike(requestTypes.name, containsPattern(query.search_term)) : undefined,
+      ),
+    )
+    .orderBy(asc(requestTypes.sortOrder), asc(requestTypes.id));
+  return rows.map(presentRequestType);
+}
+
+export async function findRequestTypeById(db: DbExecutor, id: number): Promise<Row> {
+  const [row] = await db.select().from(requestTypes).where(eq(requestTypes.id, id));
+  if (!row) {
+    throw notFound();
+  }
+  return row;
+}
+
+/** Answers are keyed by question name and follow-ups point at names: both must hold in the whole form. */
+function checkForm(form: RequestForm | undefined) {
+  if (!form) {
+    return;
+  }
+  const names = flattenQuestions(form).map((q) => q.name);
+  const unique = new Set(names);
+  const rulesOk = flattenQuestions(form).every((q) => !q.visible || unique.has(q.visible.field));
+  if (unique.size !== names.length || !rulesOk) {
+    throw validationError({ form: [MESSAGES.invalidForm] });
+  }
+}
+
+async function checkName(db: DbExecutor, name: string, exceptId?: number) {
+  const [clash] = await db
+    .select({ id: requestTypes.id })
+    .from(requestTypes)
+    .where(
+      and(
+        sql`lower(${requestTypes.name}) = lower(${name})`,
+        exceptId ? sql`${requestTypes.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  if (clash) {
+    throw validationError({ name: [MESSAGES.nameTaken] });
+  }
+}
+
+const columnsOf = (input: UpdateInput) => ({
+  ...(input.name !== undefined ? { name: input.name } : {}),
+  ...(input.imageUrl !== undefined ? { imageUrl: input.imageUrl } : {}),
+  ...(input.icon !== undefined ? { icon: input.icon } : {}),
+  ...(input.description !== undefined ? { description: input.description } : {}),
+  ...(input.tags !== undefined ? { tags: input.tags } : {}),
+  ...(input.timeEstimated !== undefined ? { timeEstimated: input.timeEstimated } : {}),
+  ...(input.disabled !== undefined ? { disabled: input.disabled } : {}),
+  ...(input.form !== undefined ? { form: input.form } : {}),
+  ...(input.sort_order !== undefined ? { sortOrder: input.sort_order } : {}),
+});
+
+/** POST request-types: ids continue the identity sequence (the catalogue sync moves it past the seeded ids). */
+export async function createRequestType(db: Database, input: WriteInput): Promise<number> {
+  checkForm(input.form);
+  await checkName(db, input.name);
+  const [row] = await db
+    .insert(requestTypes)
+    .values({ ...columnsOf(input), name: input.name })
+    .returning({ id: requestTypes.id });
+  if (!row) {
+    throw new Error('request type not created');
+  }
+  return row.id;
+}
+
+/** PUT request-types/{id}: the fields sent. Requests keep the form they were answered with. */
+export async function updateRequestType(db: Database, id: number, input: UpdateInput) {
+  checkForm(input.form);
+  await findRequestTypeById(db, id);
+  if (input.name !== undefined) {
+    await checkName(db, input.name, id);
+  }
+  const columns = columnsOf(input);
+  if (Object.keys(columns).length) {
+    await db.update(requestTypes).set(columns).where(eq(requestTypes.id, id));
+  }
+}
+
+/** DELETE request-types/{id}: requests of the type keep their stored form and lose the link (set null). */
+export async function deleteRequestType(db: Database, id: number) {
+  await findRequestTypeById(db, id);
+  await db.delete(requestTypes).where(eq(requestTypes.id, id));
+}

@@ -1,0 +1,144 @@
+import {
+  completionChecksErrorSchema,
+  errorBodySchema,
+  historyQuerySchema,
+  historyResponseSchema,
+  MESSAGES,
+  messageBodySchema,
+  requestCreateSchema,
+  requestDetailQuerySchema,
+  requestListQuerySchema,
+  requestListResponseSchema,
+  requestResponseSchema,
+  requestUpdateSchema,
+  uuidParam,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, requirePrincipal } from '../../http/access';
+import { errorResponses } from '../../http/responses';
+import { listHistory } from '../history/activity-log';
+import { createRequest } from './create-request';
+import { deleteDraft } from './delete-draft';
+import { findVisibleRequest, type Viewer } from './request-access';
+import { CompletionChecksFailed } from './request-completion';
+import { loadRequest } from './request-detail';
+import { listRequests } from './request-list.query';
+import { updateRequest } from './update-request';
+
+const tags = ['requests'];
+
+/** A failed completion checklist first: the plain error shape would drop its `checks`. */
+const updateErrors = { ...errorResponses, 422: z.union([completionChecksErrorSchema, errorBodySchema]) };
+
+/** Requests (doc 2 §7): the list with its counts, the detail, create/submit, edit, discard and history. */
+export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const viewer = (request: Parameters<typeof requirePrincipal>[0]): Viewer => {
+    const principal = requirePrincipal(request);
+    return { userId: principal.userId, type: principal.type };
+  };
+  const timeZone = app.ctx.config.agencyTimeZone;
+
+  app.get(
+    '/requests',
+    {
+      config: { access: access.staff('REQUEST_READ') },
+      schema: {
+        tags,
+        querystring: requestListQuerySchema,
+        response: { 200: requestListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => listRequests(app.ctx.db, request.query, viewer(request)),
+  );
+
+  app.get(
+    '/requests/:uuid',
+    {
+      config: { access: access.staff('REQUEST_READ') },
+      schema: {
+        tags,
+        params: uuidParam,
+        querystring: requestDetailQuerySchema,
+        response: { 200: requestResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const found = await findVisibleRequest(app.ctx.db, request.params.uuid, viewer(request));
+      return { data: await loadRequest(app.ctx.db, found.id, request.query.with) };
+    },
+  );
+
+  // Creating and duplicating are staff work: freelancers read requests only (doc 2 §6).
+  app.post(
+    '/requests',
+    {
+      config: { access: access.regular('REQUEST_CREATE') },
+      schema: {
+        tags,
+        querystring: requestDetailQuerySchema,
+        body: requestCreateSchema,
+        response: { 200: requestResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const id = await createRequest(app.ctx.db, request.body, viewer(request), timeZone);
+      return { data: await loadRequest(app.ctx.db, id, request.query.with) };
+    },
+  );
+
+  app.put(
+    '/requests/:uuid',
+    {
+      config: { access: access.staff('REQUEST_UPDATE') },
+      schema: {
+        tags,
+        params: uuidParam,
+        querystring: requestDetailQuerySchema,
+        body: requestUpdateSchema,
+        response: { 200: requestResponseSchema, ...updateErrors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const id = await updateRequest(app.ctx.db, request.params.uuid, request.body, viewer(request), timeZone);
+        return { data: await loadRequest(app.ctx.db, id, request.query.with) };
+      } catch (error) {
+        if (error instanceof CompletionChecksFailed) {
+          return reply.status(422).send(error.toBody());
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/requests/:uuid',
+    {
+      config: { access: access.regular('REQUEST_DESTROY') },
+      schema: { tags, params: uuidParam, response: { 200: messageBodySchema, ...errorResponses } },
+    },
+    async (request) => {
+      await deleteDraft(app.ctx.db, request.params.uuid, viewer(request));
+      return { message: MESSAGES.draftDeleted };
+    },
+  );
+
+  // doc 2 §7: GET {task|request}/{id}/logs with before.
+  app.get(
+    '/request/:uuid/logs',
+    {
+      config: { access: access.staff('REQUEST_READ') },
+      schema: {
+        tags,
+        params: uuidParam,
+        querystring: historyQuerySchema,
+        response: { 200: historyResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const found = await findVisibleRequest(app.ctx.db, request.params.uuid, viewer(request));
+      return { data: await listHistory(app.ctx.db, 'request', found.id, request.query.before) };
+    },
+  );
+};

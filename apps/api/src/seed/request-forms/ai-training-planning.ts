@@ -1,0 +1,118 @@
+import type { RequestForm } from '@portal/domain';
+import { projectBrief, referencesUpload } from './common';
+
+export const aiTrainingPlanningForm: RequestForm = [
+  projectBrief('What would you like your team to do with AI, and what worries you about it?'),
+  {
+    name: 'training_format',
+    label: 'What do you need?',
+    type: 'radio',
+    mode: 'square',
+    required: true,
+    layout: { type: 'grid', columns: 2 },
+    options: [
+      { label: 'Team workshop', value: 'workshop', icon: 'TeamOutlined' },
+      { label: 'One-to-one coaching', value: 'one_on_one', icon: 'UserOutlined' },
+      { label: 'AI roadmap for the business', value: 'ai_roadmap', icon: 'NodeIndexOutlined' },
+      { label: 'Set up AI tools for us', value: 'tool_setup', icon: 'ToolOutlined' },
+    ],
+  },
+  {
+    name: 'team_size',
+    label: 'People taking part',
+    type: 'radio',
+    mode: 'pill',
+    options: [
+      { label: '1', value: '1' },
+      { label: '2–5', value: '2_5' },
+      { label: '6–15', value: '6_15' },
+      { label: '16 or more', value: '16_plus' },
+    ],
+  },
+  {
+    name: 'attendee_roles',
+    label: 'Their roles',
+    type: 'checkbox',
+    layout: { type: 'grid', columns: 3 },
+    options: [
+      { label: 'Marketing', value: 'marketing' },
+      { label: 'Sales', value: 'sales' },
+      { label: 'Customer support', value: 'support' },
+      { label: 'Leadership', value: 'leadership' },
+      { label: 'Operations', value: 'operations' },
+    ],
+  },
+  {
+    name: 'ai_experience',
+    label: 'Experience with AI so far',
+    type: 'radio',
+    mode: 'pill',
+    options: [
+      { label: 'None', value: 'none' },
+      { label: 'Beginner', value: 'beginner' },
+      { label: 'Intermediate', value: 'intermediate' },
+      { label: 'Advanced', value: 'advanced' },
+    ],
+  },
+  {
+    name: 'tools_used',
+    label: 'Tools you use',
+    type: 'checkbox',
+    mode: 'pill',
+    options: [
+      { label: 'ChatGPT', value: 'chatgpt' },
+      { label: 'Claude', value: 'claude' },
+      { label: 'Gemini', value: 'gemini' },
+      { label: 'Microsoft Copilot', value: 'copilot' },
+      { label: 'Midjourney', value: 'midjourney' },
+      { label: 'Other', value: 'other' },
+      { label: 'None yet', value: 'none', unique: true },
+    ],
+  },
+  {
+    name: 'tools_other',
+    label: 'Which other tools?',
+    type: 'input',
+    required: true,
+    marginX: true,
+    visible: { field: 'tools_used', values: ['other'] },
+  },
+  {
+    name: 'use_cases',
+    label: 'Tasks you would like AI to help with',
+    type: 'textArea',
+    submitRequired: true,
+    placeholder: 'e.g. first drafts of blog posts, summarising sales calls, reporting',
+  },
+  {
+    name: 'delivery',
+    label: 'Where?',
+    type: 'radio',
+    mode: 'pill',
+    visible: { field: 'training_format', values: ['workshop', 'one_on_one'] },
+    options: [
+      { label: 'Online', value: 'remote' },
+      { label: 'At our office', value: 'on_site' },
+    ],
+  },
+  {
+    name: 'office_address',
+    label: 'Office address',
+    type: 'textArea',
+    required: true,
+    marginX: true,
+    visible: { field: 'delivery', values: ['on_site'] },
+  },
+  {
+    name: 'session',
+    label: 'Preferred session',
+    type: 'formGroup',
+    layout: { type: 'row' },
+    visible: { field: 'training_format', values: ['workshop', 'one_on_one'] },
+    children: [
+      { name: 'session_date', label: 'Date', type: 'date', optionalLabel: true },
+      { name: 'session_time', label: 'Time', type: 'date', mode: 'time', optionalLabel: true },
+    ],
+  },
+  referencesUpload('Policies, tool lists or anything we should read first'),
+];

@@ -1,0 +1,100 @@
+import type { RequestForm } from '@portal/domain';
+import { deadline, NOT_SURE, projectBrief, referencesUpload } from './common';
+
+export const emailDesignForm: RequestForm = [
+  projectBrief('What is the email about, who receives it and what should they do after reading it?'),
+  {
+    name: 'email_type',
+    label: 'Type of email',
+    type: 'radio',
+    mode: 'square',
+    required: true,
+    layout: { type: 'grid', columns: 3 },
+    options: [
+      { label: 'Newsletter', value: 'newsletter', icon: 'ReadOutlined' },
+      { label: 'Promotion or sale', value: 'promotion', icon: 'TagOutlined' },
+      { label: 'Announcement', value: 'announcement', icon: 'NotificationOutlined' },
+      { label: 'Welcome series', value: 'welcome_series', icon: 'SmileOutlined' },
+      { label: 'Abandoned cart', value: 'abandoned_cart', icon: 'ShoppingCartOutlined' },
+      { label: 'Event invitation', value: 'event_invite', icon: 'CalendarOutlined' },
+    ],
+  },
+  {
+    name: 'sequence_length',
+    label: 'How many emails in the sequence?',
+    type: 'input',
+    inputType: 'number',
+    marginX: true,
+    placeholder: 'e.g. 3',
+    visible: { field: 'email_type', values: ['welcome_series', 'abandoned_cart'] },
+  },
+  {
+    name: 'email_platform',
+    label: 'Email platform',
+    type: 'select',
+    options: [
+      { label: 'Mailchimp', value: 'mailchimp' },
+      { label: 'Klaviyo', value: 'klaviyo' },
+      { label: 'HubSpot', value: 'hubspot' },
+      { label: 'ActiveCampaign', value: 'activecampaign' },
+      { label: 'Constant Contact', value: 'constant_contact' },
+      { label: 'Other', value: 'other' },
+      NOT_SURE,
+    ],
+  },
+  {
+    name: 'email_platform_other',
+    label: 'Which platform?',
+    type: 'input',
+    required: true,
+    marginX: true,
+    visible: { field: 'email_platform', values: ['other'] },
+  },
+  {
+    name: 'deliverable',
+    label: 'What should we deliver?',
+    type: 'radio',
+    mode: 'pill',
+    options: [
+      { label: 'Design only', value: 'design_only' },
+      { label: 'Design and build it in the platform', value: 'design_and_build' },
+    ],
+  },
+  {
+    name: 'subject_line',
+    label: 'Subject line',
+    type: 'input',
+    optionalLabel: true,
+    placeholder: 'Leave empty and we will suggest a few',
+  },
+  {
+    name: 'key_message',
+    label: 'Main message and content',
+    type: 'textArea',
+    submitRequired: true,
+    placeholder: 'Headline, key points, offer codes, links',
+  },
+  {
+    name: 'call_to_action',
+    label: 'Button',
+    type: 'formGroup',
+    layout: { type: 'row' },
+    children: [
+      { name: 'cta_text', label: 'Button text', type: 'input', placeholder: 'Shop the sale' },
+      { name: 'cta_url', label: 'Button link', type: 'input', inputType: 'url', placeholder: 'https://…' },
+    ],
+  },
+  {
+    name: 'images',
+    label: 'Images',
+    type: 'radio',
+    mode: 'pill',
+    options: [
+      { label: "I'll provide them", value: 'client_images' },
+      { label: 'Use stock photos', value: 'stock' },
+      { label: 'Create new graphics', value: 'new_graphics' },
+    ],
+  },
+  referencesUpload('Images, logo and emails you like'),
+  deadline('Send date'),
+];

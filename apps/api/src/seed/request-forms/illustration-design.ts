@@ -1,0 +1,102 @@
+import type { RequestForm } from '@portal/domain';
+import { deadline, NOT_SURE, projectBrief, referencesUpload } from './common';
+
+export const illustrationDesignForm: RequestForm = [
+  projectBrief('What should the illustrations show, and what story or feeling should they carry?'),
+  {
+    name: 'usage',
+    label: 'Where will they be used?',
+    type: 'checkbox',
+    mode: 'pill',
+    options: [
+      { label: 'Website', value: 'website' },
+      { label: 'Social media', value: 'social' },
+      { label: 'Print', value: 'print' },
+      { label: 'Packaging', value: 'packaging' },
+      { label: 'Presentations', value: 'presentation' },
+      { label: 'Merchandise', value: 'merch' },
+    ],
+  },
+  {
+    name: 'illustration_style',
+    label: 'Style',
+    type: 'radio',
+    mode: 'square',
+    layout: { type: 'grid', columns: 4 },
+    options: [
+      { label: 'Flat', value: 'flat' },
+      { label: 'Line art', value: 'line_art' },
+      { label: 'Hand-drawn', value: 'hand_drawn' },
+      { label: 'Isometric', value: 'isometric' },
+      { label: '3D', value: '3d' },
+      { label: 'Watercolour', value: 'watercolor' },
+      { label: 'Not sure', value: 'not_sure' },
+    ],
+  },
+  {
+    name: 'illustration_count',
+    label: 'How many illustrations?',
+    type: 'input',
+    inputType: 'number',
+    required: true,
+    placeholder: 'e.g. 3',
+  },
+  {
+    name: 'colours',
+    label: 'Colours',
+    type: 'radio',
+    mode: 'pill',
+    options: [
+      { label: 'Our brand colours', value: 'brand' },
+      { label: 'Full colour', value: 'full_color' },
+      { label: 'A limited palette', value: 'limited_palette' },
+      { label: 'Black and white', value: 'black_white' },
+    ],
+  },
+  {
+    name: 'palette',
+    label: 'Which colours?',
+    type: 'input',
+    marginX: true,
+    placeholder: '#1A73E8, #FBBC04',
+    visible: { field: 'colours', values: ['limited_palette'] },
+  },
+  {
+    name: 'dimensions',
+    label: 'Size',
+    type: 'formGroup',
+    layout: { type: 'row' },
+    children: [
+      { name: 'width', label: 'Width', type: 'input', inputType: 'number', optionalLabel: true },
+      { name: 'height', label: 'Height', type: 'input', inputType: 'number', optionalLabel: true },
+      {
+        name: 'unit',
+        label: 'Unit',
+        type: 'select',
+        optionalLabel: true,
+        options: [
+          { label: 'Pixels', value: 'px' },
+          { label: 'Inches', value: 'in' },
+          { label: 'Millimetres', value: 'mm' },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'file_formats',
+    label: 'File formats',
+    type: 'checkbox',
+    mode: 'square',
+    layout: { type: 'grid', columns: 3 },
+    options: [
+      { label: 'SVG', value: 'svg' },
+      { label: 'AI', value: 'ai' },
+      { label: 'PNG', value: 'png' },
+      { label: 'PDF', value: 'pdf' },
+      { label: 'EPS', value: 'eps' },
+      NOT_SURE,
+    ],
+  },
+  referencesUpload('Sketches, references and styles you like'),
+  deadline(),
+];

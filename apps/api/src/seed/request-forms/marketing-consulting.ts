@@ -1,0 +1,90 @@
+import type { RequestForm } from '@portal/domain';
+import { NOT_SURE, projectBrief, referencesUpload } from './common';
+
+export const marketingConsultingForm: RequestForm = [
+  projectBrief('Tell us about your business and what you would like to get out of the session.'),
+  {
+    name: 'topics',
+    label: 'What should we focus on?',
+    type: 'checkbox',
+    mode: 'pill',
+    max: 3,
+    required: true,
+    options: [
+      { label: 'Overall strategy', value: 'strategy' },
+      { label: 'Paid ads', value: 'paid_ads' },
+      { label: 'Social media', value: 'social_media' },
+      { label: 'SEO', value: 'seo' },
+      { label: 'Email marketing', value: 'email' },
+      { label: 'Analytics and tracking', value: 'analytics' },
+      { label: 'Branding', value: 'branding' },
+      NOT_SURE,
+    ],
+  },
+  {
+    name: 'business_stage',
+    label: 'Where is the business today?',
+    type: 'radio',
+    mode: 'square',
+    layout: { type: 'grid', columns: 4 },
+    options: [
+      { label: 'Not launched yet', value: 'pre_launch' },
+      { label: 'Just started', value: 'early' },
+      { label: 'Growing', value: 'growing' },
+      { label: 'Established', value: 'established' },
+    ],
+  },
+  {
+    name: 'current_channels',
+    label: 'Channels you use today',
+    type: 'checkbox',
+    layout: { type: 'grid', columns: 3 },
+    options: [
+      { label: 'Website', value: 'website' },
+      { label: 'Social media', value: 'social' },
+      { label: 'Email', value: 'email' },
+      { label: 'Paid ads', value: 'paid_ads' },
+      { label: 'Marketplaces', value: 'marketplaces' },
+      { label: 'Retail or events', value: 'offline' },
+      { label: 'None yet', value: 'none', unique: true },
+    ],
+  },
+  {
+    name: 'monthly_marketing_budget',
+    label: 'Monthly marketing budget',
+    type: 'input',
+    mask: 'currency',
+    optionalLabel: true,
+    placeholder: '$2,000',
+  },
+  {
+    name: 'biggest_challenge',
+    label: 'Your biggest marketing challenge right now',
+    type: 'textArea',
+    required: true,
+    placeholder: 'e.g. plenty of traffic but few sales; no time to post consistently',
+  },
+  {
+    name: 'session_format',
+    label: 'How would you like the advice?',
+    type: 'radio',
+    mode: 'pill',
+    options: [
+      { label: 'Video call', value: 'video_call' },
+      { label: 'Written recommendations', value: 'written' },
+      { label: 'Both', value: 'both' },
+    ],
+  },
+  {
+    name: 'preferred_slot',
+    label: 'Preferred time for the call',
+    type: 'formGroup',
+    layout: { type: 'row' },
+    visible: { field: 'session_format', values: ['video_call', 'both'] },
+    children: [
+      { name: 'preferred_date', label: 'Date', type: 'date', optionalLabel: true },
+      { name: 'preferred_time', label: 'Time', type: 'date', mode: 'time', optionalLabel: true },
+    ],
+  },
+  referencesUpload('Reports, plans or anything we should read first'),
+];

@@ -1,0 +1,86 @@
+import type { RequestForm } from '@portal/domain';
+import { deadline, NOT_SURE, projectBrief, referencesUpload } from './common';
+
+export const merchDesignForm: RequestForm = [
+  projectBrief('What is the merch for, who will wear or use it, and what should the design say?'),
+  {
+    name: 'merch_items',
+    label: 'Items',
+    type: 'checkbox',
+    mode: 'square',
+    required: true,
+    layout: { type: 'grid', columns: 4 },
+    options: [
+      { label: 'T-shirts', value: 't_shirts', icon: 'SkinOutlined' },
+      { label: 'Hoodies', value: 'hoodies', icon: 'SkinOutlined' },
+      { label: 'Caps', value: 'caps' },
+      { label: 'Mugs', value: 'mugs', icon: 'CoffeeOutlined' },
+      { label: 'Tote bags', value: 'tote_bags', icon: 'ShoppingOutlined' },
+      { label: 'Stickers', value: 'stickers' },
+      { label: 'Something else', value: 'other' },
+    ],
+  },
+  {
+    name: 'merch_other',
+    label: 'Which other items?',
+    type: 'input',
+    required: true,
+    marginX: true,
+    visible: { field: 'merch_items', values: ['other'] },
+  },
+  {
+    name: 'print_areas',
+    label: 'Print areas on apparel',
+    type: 'checkbox',
+    mode: 'pill',
+    marginX: true,
+    visible: { field: 'merch_items', values: ['t_shirts', 'hoodies'] },
+    options: [
+      { label: 'Front', value: 'front' },
+      { label: 'Back', value: 'back' },
+      { label: 'Sleeve', value: 'sleeve' },
+      { label: 'Left chest', value: 'left_chest' },
+    ],
+  },
+  {
+    name: 'decoration',
+    label: 'Decoration method',
+    type: 'radio',
+    options: [
+      { label: 'Screen print', value: 'screen_print' },
+      { label: 'Embroidery', value: 'embroidery' },
+      { label: 'Direct-to-garment print', value: 'dtg' },
+      { label: 'Sublimation', value: 'sublimation' },
+      NOT_SURE,
+    ],
+  },
+  {
+    name: 'item_colours',
+    label: 'Item colours',
+    type: 'input',
+    optionalLabel: true,
+    placeholder: 'e.g. black tees, natural totes',
+  },
+  {
+    name: 'quantity',
+    label: 'Expected quantity',
+    type: 'input',
+    mode: 'range',
+    inputType: 'number',
+    optionalLabel: true,
+  },
+  {
+    name: 'occasion',
+    label: 'What is it for?',
+    type: 'radio',
+    mode: 'pill',
+    options: [
+      { label: 'Giveaway', value: 'giveaway' },
+      { label: 'Event', value: 'event' },
+      { label: 'Team uniform', value: 'staff' },
+      { label: 'To sell', value: 'resale' },
+    ],
+  },
+  referencesUpload('Logo, artwork and merch you like'),
+  deadline('When do you need the finished items?'),
+];

@@ -1,0 +1,91 @@
+import type { RequestForm } from '@portal/domain';
+import { BRAND_TONES, deadline, NOT_SURE, projectBrief, referencesUpload, SOCIAL_PLATFORMS, YES_NO } from './common';
+
+export const socialMediaCreativesForm: RequestForm = [
+  projectBrief(
+    'What are the posts about? Mention the product, offer or event and what people should do after seeing them.',
+  ),
+  {
+    name: 'platforms',
+    label: 'Where will the creatives be posted?',
+    type: 'checkbox',
+    mode: 'pill',
+    required: true,
+    options: [...SOCIAL_PLATFORMS, NOT_SURE],
+  },
+  {
+    name: 'formats',
+    label: 'Which formats do you need?',
+    type: 'checkbox',
+    mode: 'square',
+    max: 3,
+    layout: { type: 'grid', columns: 3 },
+    options: [
+      { label: 'Square post (1080×1080)', value: 'square_post' },
+      { label: 'Portrait post (1080×1350)', value: 'portrait_post' },
+      { label: 'Story / Reel (1080×1920)', value: 'story' },
+      { label: 'Carousel', value: 'carousel' },
+      { label: 'Profile or cover image', value: 'cover' },
+    ],
+  },
+  {
+    name: 'carousel_slides',
+    label: 'How many slides per carousel?',
+    type: 'input',
+    inputType: 'number',
+    placeholder: 'e.g. 5',
+    marginX: true,
+    visible: { field: 'formats', values: ['carousel'] },
+  },
+  {
+    name: 'creative_count',
+    label: 'How many different creatives?',
+    type: 'input',
+    inputType: 'number',
+    required: true,
+    placeholder: 'e.g. 4',
+  },
+  {
+    name: 'copy_source',
+    label: 'Who writes the text on the creatives and the captions?',
+    type: 'radio',
+    options: [
+      { label: "I'll provide the copy", value: 'client_copy' },
+      { label: 'Write it for me', value: 'agency_copy' },
+      { label: 'Visuals only, no text', value: 'no_copy' },
+    ],
+  },
+  {
+    name: 'copy_text',
+    label: 'Paste the copy',
+    type: 'textArea',
+    required: true,
+    marginX: true,
+    placeholder: 'Headline, supporting text and caption for each creative',
+    visible: { field: 'copy_source', values: ['client_copy'] },
+  },
+  {
+    name: 'tone',
+    label: 'How should they feel?',
+    type: 'checkbox',
+    mode: 'pill',
+    max: 2,
+    options: BRAND_TONES,
+  },
+  {
+    name: 'brand_guidelines',
+    label: 'Do you have brand guidelines (logo, colours, fonts)?',
+    type: 'radio',
+    mode: 'pill',
+    options: YES_NO,
+  },
+  {
+    name: 'brand_files',
+    label: 'Upload your logo and brand guidelines',
+    type: 'upload',
+    marginX: true,
+    visible: { field: 'brand_guidelines', values: ['yes'] },
+  },
+  referencesUpload(),
+  deadline('When do you plan to publish the first post?'),
+];

@@ -1,0 +1,121 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Grid, Skeleton, Space, Tabs, Typography } from 'antd';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError, describeError } from '../../../api/errors';
+import { useAbility } from '../../../auth/useAbility';
+import { NotFoundPage } from '../../../pages/NotFoundPage';
+import { getRequest, requestKey } from './api';
+import { RequestActivityTab } from './RequestActivityTab';
+import { RequestDraftView } from './RequestDraftView';
+import { RequestFacts } from './RequestFacts';
+import { RequestOverview } from './RequestOverview';
+import { RequestStatusControl } from './RequestStatusControl';
+import { RequestTasksTab } from './RequestTasksTab';
+import { RequestTimelogsTab } from './RequestTimelogsTab';
+import { activeTab, type RequestTab, taskCreatorParams } from './requestTabs';
+
+/**
+ * /requests/:uuid and /requests/:uuid/tasks (doc 2 §2): back button, status dropdown and the tabs Overview, Tasks,
+ * Activity logs and Timelogs; a draft shows the draft form; an unknown uuid the 404 page.
+ */
+export function RequestDetailPage() {
+  const { uuid = '' } = useParams();
+  const ability = useAbility();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const wide = Grid.useBreakpoint().md !== false;
+  const request = useQuery({
+    queryKey: requestKey(uuid),
+    queryFn: ({ signal }) => getRequest(uuid, signal),
+    meta: { silentError: true },
+  });
+
+  // ?uuid=create opens the task creator with this request preselected.
+  const creator = request.data
+    ? taskCreatorParams(params, { uuid, projectUuid: request.data.project?.uuid ?? null })
+    : null;
+  useEffect(() => {
+    if (creator) {
+      setParams(creator, { replace: true });
+    }
+  }, [creator, setParams]);
+
+  if (request.isPending) {
+    return <Skeleton active paragraph={{ rows: 8 }} />;
+  }
+  if (request.isError) {
+    if (request.error instanceof ApiError && (request.error.status === 404 || request.error.status === 422)) {
+      return <NotFoundPage />;
+    }
+    return <Alert type="warning" showIcon title={describeError(request.error)} data-testid="request-load-error" />;
+  }
+  const data = request.data;
+  if (data.status === 'draft') {
+    return <RequestDraftView request={data} />;
+  }
+
+  const tab = activeTab(pathname, params, wide);
+  const setTab = (next: string) =>
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      copy.set('tab', next);
+      return copy;
+    });
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/requests'));
+  const tabs: { key: RequestTab; label: React.ReactNode; children: React.ReactNode }[] = [
+    ...(wide
+      ? [
+          {
+            key: 'overview' as const,
+            label: <span data-testid="request-tab-overview">Overview</span>,
+            children: <RequestOverview request={data} />,
+          },
+        ]
+      : []),
+    {
+      key: 'tasks',
+      label: <span data-testid="request-tab-tasks">Tasks</span>,
+      children: <RequestTasksTab request={data} onNewTask={() => navigate(`/requests/${uuid}/tasks?uuid=create`)} />,
+    },
+    {
+      key: 'activity',
+      label: <span data-testid="request-tab-activity">Activity logs</span>,
+      children: <RequestActivityTab requestUuid={uuid} />,
+    },
+    ...(ability.can('TIMELOG_READ')
+      ? [
+          {
+            key: 'timelogs' as const,
+            label: <span data-testid="request-tab-timelogs">Timelogs</span>,
+            children: <RequestTimelogsTab requestUuid={uuid} />,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <div data-testid="request-detail-page">
+      <div className="page-header">
+        <Space align="center">
+          <Button icon={<ArrowLeftOutlined />} onClick={back} aria-label="Back" data-testid="request-back" />
+          <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
+            {data.subject}
+          </Typography.Title>
+        </Space>
+        <Space className="page-header-actions" wrap>
+          {ability.isRegularUser && ability.can('REQUEST_CREATE') ? (
+            <Link to={`/requests/${uuid}/duplicate`} data-testid="request-duplicate">
+              Duplicate
+            </Link>
+          ) : null}
+          <RequestStatusControl request={data} />
+        </Space>
+      </div>
+      {wide ? null : <RequestFacts request={data} />}
+      <Tabs activeKey={tab} onChange={setTab} items={tabs} />
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { DeleteOutlined, ExportOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
+import { formatMinutes, MESSAGES, type RequestDetail, type RequestTask } from '@portal/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Empty, Popconfirm, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useAbility } from '../../../auth/useAbility';
+import { TASKS_KEY } from '../../tasks/api';
+import { TASK_STATUS_COLOURS, taskStatusLabel } from '../../tasks/taskRules';
+import { useOpenTask } from '../../tasks/useOpenTask';
+import { isoToUsDate } from '../../timelogs/timeEntry';
+import { RelateTasksModal } from '../dialogs/RelateTasksModal';
+import { REQUESTS_KEY } from '../list/api';
+import { unrelateTask } from './api';
+
+/**
+ * The request's tasks (doc 2 §2, §4): open one in the task drawer, relate tasks of the plan ('Relate task'), remove
+ * one with a confirm, and 'New task', which opens the task creator with this request.
+ */
+export function RequestTasksTab({ request, onNewTask }: { request: RequestDetail; onNewTask(): void }) {
+  const ability = useAbility();
+  const queryClient = useQueryClient();
+  const openTask = useOpenTask();
+  const [relating, setRelating] = useState(false);
+  // Relating from the request's side is staff work on the request (server: regular users with REQUEST_UPDATE).
+  const canRelate = ability.isRegularUser && ability.can('REQUEST_UPDATE');
+  const remove = useMutation({
+    mutationFn: (taskUuid: string) => unrelateTask(request.uuid, taskUuid),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: REQUESTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+    },
+  });
+  const tasks = request.tasks ?? [];
+  return (
+    <div data-testid="request-tasks">
+      <Space style={{ marginBottom: 12 }}>
+        {canRelate ? (
+          <Button icon={<LinkOutlined />} onClick={() => setRelating(true)} data-testid="request-relate-task">
+            Relate task
+          </Button>
+        ) : null}
+        {ability.can('TASKS_CREATE') ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={onNewTask} data-testid="request-new-task">
+            New task
+          </Button>
+        ) : null}
+      </Space>
+      <Table<RequestTask>
+        rowKey="uuid"
+        size="small"
+        pagination={false}
+        dataSource={tasks}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MESSAGES.noTasks} /> }}
+        onRow={(row) =>
+          ({
+            onDoubleClick: () => openTask(row.uuid),
+            'data-testid': 'request-task-row',
+          }) as React.HTMLAttributes<HTMLElement>
+        }
+        columns={[
+          {
+            title: 'Title',
+            dataIndex: 'title',
+            render: (title: string, row) => (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => openTask(row.uuid)}
+                data-testid="request-task-title"
+              >
+                {title}
+              </button>
+            ),
+          },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            render: (status: string) => <Tag color={TASK_STATUS_COLOURS[status]}>{taskStatusLabel(status)}</Tag>,
+          },
+          { title: 'Due date', dataIndex: 'end_date', render: (d: string | null) => isoToUsDate(d) },
+          { title: 'Assignees', dataIndex: 'responsibles_count' },
+          { title: 'Tracked', dataIndex: 'total_timelogs', render: (m: number) => formatMinutes(m) },
+          {
+            title: '',
+            key: 'actions',
+            render: (_: unknown, row) => (
+              <Space size={4}>
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ExportOutlined />}
+                  aria-label="Open"
+                  onClick={() => openTask(row.uuid)}
+                />
+                {canRelate ? (
+                  <Popconfirm
+                    title={MESSAGES.confirmRemoveTaskFromRequest}
+                    okText="Yes"
+                    cancelText="No"
+                    onConfirm={() => remove.mutate(row.uuid)}
+                    okButtonProps={{ 'data-testid': 'request-task-remove-confirm' } as never}
+                  >
+                    <Button
+                      size="small"
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label="Remove"
+                      data-testid="request-task-remove"
+                    />
+                  </Popconfirm>
+                ) : null}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {relating ? <RelateTasksModal request={request} onClose={() => setRelating(false)} /> : null}
+    </div>
+  );
+}

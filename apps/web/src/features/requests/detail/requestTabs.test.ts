@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { createPayload, newTaskDraft } from '../../tasks/taskForm';
+import { activeTab, taskCreatorParams } from './requestTabs';
+
+describe('request detail tab', () => {
+  it('opens Overview by default and Tasks on the tasks route', () => {
+    expect(activeTab('/requests/r1', new URLSearchParams(), true)).toBe('overview');
+    expect(activeTab('/requests/r1/tasks', new URLSearchParams(), true)).toBe('tasks');
+    expect(activeTab('/requests/r1', new URLSearchParams('tab=timelogs'), true)).toBe('timelogs');
+  });
+  it('never opens Overview on a narrow layout', () => {
+    expect(activeTab('/requests/r1', new URLSearchParams('tab=overview'), false)).toBe('tasks');
+  });
+});
+
+describe('new task of a request', () => {
+  it('turns uuid=create into the task creator with the request and its plan', () => {
+    const next = taskCreatorParams(new URLSearchParams('uuid=create&tab=tasks'), { uuid: 'r1', projectUuid: 'p1' });
+    expect(next?.get('uuid')).toBeNull();
+    expect(next?.get('task_uuid')).toBe('create');
+    expect(next?.get('task_request')).toBe('r1');
+    expect(next?.get('task_project')).toBe('p1');
+    expect(next?.get('tab')).toBe('tasks');
+    expect(taskCreatorParams(new URLSearchParams('uuid=other'), { uuid: 'r1', projectUuid: null })).toBeNull();
+  });
+  it('creates the task with add_requests', () => {
+    const draft = { ...newTaskDraft('2026-11-22', { projectId: 'p1' }), title: 'Banner' };
+    expect(createPayload(draft, { requestId: 'r1' }).add_requests).toEqual(['r1']);
+    expect(createPayload(draft, {}).add_requests).toBeUndefined();
+  });
+});

@@ -1,0 +1,37 @@
+export const REQUEST_TABS = ['overview', 'tasks', 'activity', 'timelogs'] as const;
+export type RequestTab = (typeof REQUEST_TABS)[number];
+
+/**
+ * The open tab: ?tab=… when given, else Tasks on /requests/{uuid}/tasks, else Overview — or Tasks on a narrow
+ * layout, where Overview is hidden (doc 2 §2).
+ */
+export function activeTab(pathname: string, params: URLSearchParams, wide: boolean): RequestTab {
+  const asked = params.get('tab');
+  const tab: RequestTab = (REQUEST_TABS as readonly string[]).includes(asked ?? '')
+    ? (asked as RequestTab)
+    : pathname.endsWith('/tasks')
+      ? 'tasks'
+      : 'overview';
+  return tab === 'overview' && !wide ? 'tasks' : tab;
+}
+
+/**
+ * /requests/{uuid}/tasks?uuid=create (doc 2 §2) as the task drawer's parameters: the creator, in the request's plan,
+ * with the request preselected. Other parameters are kept; null when the address asks for no creator.
+ */
+export function taskCreatorParams(
+  params: URLSearchParams,
+  request: { uuid: string; projectUuid: string | null },
+): URLSearchParams | null {
+  if (params.get('uuid') !== 'create') {
+    return null;
+  }
+  const next = new URLSearchParams(params);
+  next.delete('uuid');
+  next.set('task_uuid', 'create');
+  next.set('task_request', request.uuid);
+  if (request.projectUuid) {
+    next.set('task_project', request.projectUuid);
+  }
+  return next;
+}

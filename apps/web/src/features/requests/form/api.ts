@@ -1,0 +1,48 @@
+import type { PlanLite, ProjectUser, RequestCreateInput, RequestDetail, RequestType } from '@portal/domain';
+import { api } from '../../../api';
+import type { ListResponse } from '../../common/listQuery';
+
+export const REQUEST_TYPES_KEY = ['request-types'] as const;
+
+/** GET /request-types: the catalogue, disabled types included (the picker shows them disabled). */
+export async function listRequestTypes(signal?: AbortSignal): Promise<RequestType[]> {
+  return (await api.get<{ data: RequestType[] }>('/request-types', { signal })).data;
+}
+
+/** POST /requests: saves a draft or submits the brief (status new). */
+export async function createRequest(input: RequestCreateInput): Promise<RequestDetail> {
+  return (await api.post<{ data: RequestDetail }>('/requests', input)).data;
+}
+
+/** DELETE /requests/{uuid}: discards a draft. */
+export async function deleteRequest(uuid: string): Promise<void> {
+  await api.request(`/requests/${uuid}`, { method: 'DELETE' });
+}
+
+/** Plans a request can be made for (doc 2 §2): retainer plans that are active. */
+export async function listRequestPlans(signal?: AbortSignal): Promise<PlanLite[]> {
+  return (
+    await api.get<ListResponse<PlanLite>>('/projects/lite', {
+      query: {
+        'page[size]': 999,
+        'filters[projects.status][]': ['active'],
+        'filters[project_type][]': ['retainer'],
+      },
+      signal,
+    })
+  ).data;
+}
+
+/** The plan's people, who may be the requester; searched on the server (user search page size 50, doc 2 §9). */
+export async function listPlanPeople(planUuid: string, search: string, signal?: AbortSignal): Promise<ProjectUser[]> {
+  return (
+    await api.get<ListResponse<ProjectUser>>(`/projects/${planUuid}/users`, {
+      query: {
+        'page[size]': 50,
+        'filters[auth_users.status][]': ['active'],
+        search_term: search.trim() || undefined,
+      },
+      signal,
+    })
+  ).data;
+}

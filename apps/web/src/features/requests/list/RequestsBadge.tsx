@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { Badge } from 'antd';
+import { countNewRequests, REQUESTS_KEY } from './api';
+
+/**
+ * The sidebar's Requests count (doc 1 §2, §7): new requests of retainer and hosting plans, from meta.total of a
+ * one-row page, refreshed every minute and when the window regains focus.
+ */
+export function RequestsBadge() {
+  const count = useQuery({
+    queryKey: [...REQUESTS_KEY, 'new-count'],
+    queryFn: ({ signal }) => countNewRequests(signal),
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+    meta: { silentError: true },
+  });
+  if (!count.data) {
+    return null;
+  }
+  return <Badge count={count.data} size="small" style={{ marginLeft: 8 }} data-testid="nav-requests-badge" />;
+}

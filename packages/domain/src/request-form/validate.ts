@@ -1,0 +1,186 @@
+import { MESSAGES } from '../messages';
+import { EMAIL_PATTERN } from '../rules/email';
+import type { Answers, AnswerValue, Question, RequestForm } from './question';
+import { deltaSchema, flattenQuestions, isAnswerable, rangeAnswerSchema } from './question';
+import { isAnswerEmpty, visibleQuestions } from './visibility';
+
+export type ValidateAnswersOptions = {
+  /** Submitting the brief (status new) rather than saving a draft: submitRequired questions become mandatory. */
+  submitting: boolean;
+  /** Today as YYYY-MM-DD in the user's calendar; dates before it are refused. */
+  today: string;
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+function isValidDate(text: string): boolean {
+  return ISO_DATE.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
+}
+
+function toNumber(value: AnswerValue): number | null {
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? value : null;
+  }
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) {
+    return Number(value);
+  }
+  return null;
+}
+
+function checkNumber(value: AnswerValue): string | undefined {
+  const n = toNumber(value);
+  if (n === null) {
+    return MESSAGES.invalidAnswer;
+  }
+  return n < 0 ? MESSAGES.negativeNumber : undefined;
+}
+
+function checkDate(value: AnswerValue, today: string): string | undefined {
+  if (typeof value !== 'string' || !isValidDate(value)) {
+    return MESSAGES.invalidAnswer;
+  }
+  // ISO dates compare correctly as strings.
+  return value < today ? MESSAGES.pastDate : undefined;
+}
+
+function checkRange(value: AnswerValue, side: (v: AnswerValue) => string | undefined): string | undefined {
+  const range = rangeAnswerSchema.safeParse(value);
+  if (!range.success) {
+    return MESSAGES.invalidAnswer;
+  }
+  const { min, max } = range.data;
+  const error = (min === null ? undefined : side(min)) ?? (max === null ? undefined : side(max));
+  if (error) {
+    return error;
+  }
+  if (min !== null && max !== null) {
+    const reversed = typeof min === 'number' || typeof max === 'number' ? Number(max) < Number(min) : max < min;
+    return reversed ? MESSAGES.rangeReversed : undefined;
+  }
+  return undefined;
+}
+
+function checkChoices(question: Question, value: AnswerValue, many: boolean): string | undefined {
+  const values = new Set((question.options ?? []).map((o) => o.value));
+  if (!many) {
+    return typeof value === 'string' && values.has(value) ? undefined : MESSAGES.invalidOption;
+  }
+  if (!Array.isArray(value) || new Set(value).size !== value.length || value.some((v) => !values.has(v))) {
+    return MESSAGES.invalidOption;
+  }
+  const unique = new Set((question.options ?? []).filter((o) => o.unique).map((o) => o.value));
+  if (value.length > 1 && value.some((v) => unique.has(v))) {
+    return MESSAGES.invalidOption;
+  }
+  if (question.max !== undefined && value.length > question.max) {
+    return MESSAGES.tooManyOptions(question.max);
+  }
+  return undefined;
+}
+
+function checkInput(question: Question, value: AnswerValue): string | undefined {
+  if (question.mode === 'range') {
+    return checkRange(value, checkNumber);
+  }
+  if (question.inputType === 'number' || question.mask === 'currency') {
+    return checkNumber(value);
+  }
+  if (typeof value !== 'string') {
+    return MESSAGES.invalidAnswer;
+  }
+  if (question.inputType === 'email' && !EMAIL_PATTERN.test(value.trim())) {
+    return MESSAGES.invalidEmail;
+  }
+  return undefined;
+}
+
+/** The message for a non-empty answer of a visible question, or undefined when it is acceptable. */
+function checkAnswer(question: Question, value: AnswerValue, today: string): string | undefined {
+  switch (question.type) {
+    case 'input':
+      return checkInput(question, value);
+    case 'textArea':
+      return typeof value === 'string' ? undefined : MESSAGES.invalidAnswer;
+    case 'textEditor':
+      return typeof value === 'string' || deltaSchema.safeParse(value).success ? undefined : MESSAGES.invalidAnswer;
+    case 'radio':
+      return checkChoices(question, value, false);
+    case 'select':
+      return checkChoices(question, value, question.mode === 'multiple');
+    case 'checkbox':
+      return checkChoices(question, value, true);
+    case 'date':
+      if (question.mode === 'range') {
+        return checkRange(value, (v) => checkDate(v, today));
+      }
+      if (question.mode === 'time') {
+        return typeof value === 'string' && TIME_OF_DAY.test(value) ? undefined : MESSAGES.invalidAnswer;
+      }
+      return checkDate(value, today);
+    case 'upload':
+      return Array.isArray(value) ? undefined : MESSAGES.invalidAnswer;
+    default:
+      return MESSAGES.invalidAnswer;
+  }
+}
+
+/**
+ * Validates answers against a form (doc 2 §5), the same way in the browser and on the server. Returns a message per
+ * question name; an empty object means the answers are acceptable. Hidden questions are never validated (store
+ * `pruneHiddenAnswers` so their answers are dropped); names that are not answerable questions of the form are
+ * refused, so a client cannot store data the form does not ask for.
+ */
+export function validateAnswers(
+  form: RequestForm,
+  answers: Answers,
+  options: ValidateAnswersOptions,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const known = new Set(
+    flattenQuestions(form)
+      .filter(isAnswerable)
+      .map((q) => q.name),
+  );
+  for (const name of Object.keys(answers)) {
+    if (!known.has(name)) {
+      errors[name] = MESSAGES.unknownQuestion;
+    }
+  }
+  for (const question of visibleQuestions(form, answers)) {
+    if (!isAnswerable(question)) {
+      continue;
+    }
+    const value = answers[question.name];
+    if (value === undefined || isAnswerEmpty(value)) {
+      if (question.required) {
+        errors[question.name] = MESSAGES.required;
+      } else if (question.submitRequired && options.submitting) {
+        errors[question.name] = MESSAGES.requiredOnSubmit;
+      }
+      continue;
+    }
+    const message = checkAnswer(question, value, options.today);
+    if (message) {
+      errors[question.name] = message;
+    }
+  }
+  return errors;
+}
+
+/**
+ * The questions the alert-submit warns about (doc 2 §5): visible, not uploads, not marked optional, offering more
+ * than one option, and left empty. Each shows MESSAGES.optionalButCheck before the brief is submitted anyway.
+ */
+export function optionalButEmpty(form: RequestForm, answers: Answers): string[] {
+  return visibleQuestions(form, answers)
+    .filter(
+      (q) =>
+        isAnswerable(q) &&
+        q.type !== 'upload' &&
+        !q.optionalLabel &&
+        (q.options?.length ?? 0) > 1 &&
+        isAnswerEmpty(answers[q.name]),
+    )
+    .map((q) => q.name);
+}
