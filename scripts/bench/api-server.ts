@@ -5,6 +5,7 @@ import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import { createDb } from '../../apps/api/src/db/client';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded';
+import { freePort } from '../../apps/api/src/db/free-port';
 import { runMigrations } from '../../apps/api/src/db/migrate';
 import { seedDemo } from '../../apps/api/src/seed/demo';
 import { syncPermissions } from '../../apps/api/src/seed/permissions';
@@ -20,7 +21,10 @@ const dir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
 await chmod(dir, 0o755);
 const pg = process.env.DATABASE_URL
   ? null
-  : await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: Number(process.env.BENCH_PG_PORT ?? 54399) });
+  : await startEmbeddedPostgres({
+      dataDir: path.join(dir, 'pg'),
+      port: process.env.BENCH_PG_PORT ? Number(process.env.BENCH_PG_PORT) : await freePort(),
+    });
 const url = process.env.DATABASE_URL ?? pg?.url('postgres') ?? '';
 const { db, pool } = createDb(url, { max: 20 });
 await runMigrations(db);
