@@ -132,4 +132,14 @@ export const projectUserListQuerySchema = listQuerySchema({
   },
   sortBy: ['name'],
 });
+/**
+ * GET projects/{uuid}/users: the plan's members. with_client_contacts=1 adds the contacts of the plan's client who
+ * have an active login: with filters[auth_users.status][]=active the answer is exactly who a request may have as
+ * requester.
+ */
+export const planUserListQuerySchema = projectUserListQuerySchema.extend({
+  with_client_contacts: queryBoolean.describe(
+    "1: also list the active contacts with a login of the plan's client (the requests' requester candidates).",
+  ),
+});
 export const projectUserListResponseSchema = listResponseSchema(projectUserSchema);

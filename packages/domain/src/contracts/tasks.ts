@@ -53,6 +53,8 @@ export const subtaskSchema = z.object({
   end_date: z.string().nullable(),
   responsibles: z.array(taskPersonSchema),
   followers: z.array(taskPersonSchema),
+  /** The request the subtask holds (the drawer's Subtasks table, Request column). */
+  request: taskRequestRefSchema.nullable(),
 });
 export type Subtask = z.infer<typeof subtaskSchema>;
 

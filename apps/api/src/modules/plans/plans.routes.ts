@@ -7,6 +7,7 @@ import {
   planResponseSchema,
   planTypesResponseSchema,
   planUpdateSchema,
+  planUserListQuerySchema,
   projectUserListQuerySchema,
   projectUserListResponseSchema,
   uuidParam,
@@ -111,7 +112,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  // Pickers for task assignment need these, so freelancers may call them too (no plan permission required).
+  // Pickers for task assignment (and the request form's requester picker, with_client_contacts) need these, so
+  // freelancers may call them too (no plan permission required).
   app.get(
     '/projects/:uuid/users',
     {
@@ -119,7 +121,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: uuidParam,
-        querystring: projectUserListQuerySchema,
+        querystring: planUserListQuerySchema,
         response: { 200: projectUserListResponseSchema, ...errorResponses },
       },
     },

@@ -1,25 +1,29 @@
-import { APP_USER_TYPES, type ProjectUser, type projectUserListQuerySchema } from '@portal/domain';
+import { APP_USER_TYPES, type ProjectUser, type planUserListQuerySchema } from '@portal/domain';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { contacts, users } from '../../db/schema';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
+import { planMemberCondition, planRequesterCondition } from './plan-people';
 
-export type ProjectUserListQuery = z.output<typeof projectUserListQuerySchema>;
+/** The plan users query; GET project-users has no plan, so with_client_contacts never reaches it. */
+export type ProjectUserListQuery = z.output<typeof planUserListQuerySchema>;
 
 /**
- * GET projects/{uuid}/users (that plan's members) and GET project-users (everyone with a login who works in the
- * app: staff and freelancers, for pickers). uuid is the user's, the one plan payloads take.
+ * GET projects/{uuid}/users (that plan's members; with_client_contacts adds its requester candidates, i.e. the
+ * client's contacts with an active login) and GET project-users (everyone with a login who works in the app: staff
+ * and freelancers, for pickers). uuid is the user's, the one plan payloads take.
  */
 export async function listProjectUsers(db: Database, query: ProjectUserListQuery, projectId?: number) {
   const filters = query.filters ?? {};
   const conditions: SQL[] = [];
   if (projectId === undefined) {
     conditions.push(inArray(contacts.type, [...APP_USER_TYPES]));
+  } else if (query.with_client_contacts) {
+    // Members as without the flag (any status), plus whoever the requester rule accepts.
+    conditions.push(sql`(${planMemberCondition(projectId)} or ${planRequesterCondition(projectId)})`);
   } else {
-    conditions.push(
-      sql`exists (select 1 from project_users pu where pu.project_id = ${projectId} and pu.user_id = users.id)`,
-    );
+    conditions.push(planMemberCondition(projectId));
   }
   if (filters['auth_users.status']?.length) {
     conditions.push(inArray(users.status, filters['auth_users.status']));

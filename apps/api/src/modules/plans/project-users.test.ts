@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildActors, buildPlan, buildUser } from '../../../test/factories';
+import { bearer, buildActors, buildCustomer, buildPlan, buildUser } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
+import { contactCustomers, contacts } from '../../db/schema';
 
 let app: TestApp;
 let close: () => Promise<void>;
@@ -85,5 +87,86 @@ describe('GET /api/projects/:uuid/users', () => {
       headers: bearer(actors.admin.token),
     });
     expect(names(searched)).toEqual(['Member One']);
+  });
+});
+
+/** A login whose contact belongs to this client. */
+async function buildClientContact(name: string, customerId: number, status: 'active' | 'inactive' = 'active') {
+  const user = await buildUser(db, { name, type: 'contact', status });
+  const [contact] = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, user.id));
+  await db.insert(contactCustomers).values({ contactId: contact?.id ?? 0, customerId });
+  return user;
+}
+
+describe('GET /api/projects/:uuid/users?with_client_contacts=1 (requester picker)', () => {
+  it("adds the plan client's contacts with an active login to the members, and nothing else", async () => {
+    const client = await buildCustomer(db);
+    const member = await buildUser(db, { name: 'Cand Member', type: 'freelancer' });
+    const gone = await buildUser(db, { name: 'Cand Gone Member', status: 'inactive' });
+    const plan = await buildPlan(db, {
+      customerId: client.id,
+      projectManagerId: actors.manager.id,
+      members: [member.id, gone.id],
+    });
+    const contact = await buildClientContact('Cand Contact', client.id);
+    await buildClientContact('Cand Inactive Contact', client.id, 'inactive');
+    await buildClientContact('Cand Other Client', (await buildCustomer(db)).id);
+    await buildUser(db, { name: 'Cand Stranger', type: 'contact' });
+
+    const url = `/api/projects/${plan.uuid}/users?search_term=cand&page[size]=50`;
+    const withContacts = await app.inject({
+      url: `${url}&with_client_contacts=1`,
+      headers: bearer(actors.admin.token),
+    });
+    expect(withContacts.statusCode).toBe(200);
+    expect(names(withContacts)).toEqual(['Cand Contact', 'Cand Gone Member', 'Cand Member']);
+    expect(withContacts.json().data[0]).toEqual({
+      uuid: contact.uuid,
+      name: 'Cand Contact',
+      status: 'active',
+      type: 'contact',
+    });
+    // With the active filter the answer is exactly who the requests module accepts as requester.
+    const picker = await app.inject({
+      url: `${url}&with_client_contacts=1&filters[auth_users.status][]=active`,
+      headers: bearer(actors.freelancer.token),
+    });
+    expect(names(picker)).toEqual(['Cand Contact', 'Cand Member']);
+    expect(picker.json().meta.total).toBe(2);
+
+    // The default answer (task pickers) stays the members only.
+    const members = await app.inject({ url, headers: bearer(actors.admin.token) });
+    expect(names(members)).toEqual(['Cand Gone Member', 'Cand Member']);
+    const off = await app.inject({ url: `${url}&with_client_contacts=0`, headers: bearer(actors.admin.token) });
+    expect(names(off)).toEqual(['Cand Gone Member', 'Cand Member']);
+  });
+
+  it('is documented in the OpenAPI document', async () => {
+    const doc = (await app.inject({ url: '/api/docs/json' })).json();
+    const params: { name: string; in: string; description?: string }[] =
+      doc.paths['/api/projects/{uuid}/users'].get.parameters;
+    const flag = params.find((p) => p.name === 'with_client_contacts');
+    expect(flag).toMatchObject({ in: 'query', description: expect.stringContaining('contacts') });
+  });
+
+  it('keeps the access of the plain call: contacts 403, a personal plan of someone else 404, bad flag 422', async () => {
+    const plan = await buildPlan(db, { projectManagerId: actors.manager.id });
+    const contactCall = await app.inject({
+      url: `/api/projects/${plan.uuid}/users?with_client_contacts=1`,
+      headers: bearer(actors.contact.token),
+    });
+    expect(contactCall.statusCode).toBe(403);
+    const owner = await buildUser(db);
+    const personal = await buildPlan(db, { kind: 'personal', projectManagerId: owner.id, customerId: null });
+    const hidden = await app.inject({
+      url: `/api/projects/${personal.uuid}/users?with_client_contacts=1`,
+      headers: bearer(actors.freelancer.token),
+    });
+    expect(hidden.statusCode).toBe(404);
+    const bad = await app.inject({
+      url: `/api/projects/${plan.uuid}/users?with_client_contacts=yes`,
+      headers: bearer(actors.admin.token),
+    });
+    expect(bad.statusCode).toBe(422);
   });
 });

@@ -11,6 +11,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { projects, requestTypes, users } from '../../db/schema';
+import { planRequesterCondition } from '../plans/plan-people';
 import { addError, type FieldErrors } from '../tasks/task-rules';
 
 export type RequestPlan = { id: number; uuid: string; title: string; customerId: number | null };
@@ -41,22 +42,18 @@ export async function findRequestPlan(db: DbExecutor, uuid: string, errors: Fiel
   return { id: plan.id, uuid: plan.uuid, title: plan.title, customerId: plan.customerId } satisfies RequestPlan;
 }
 
-// Correlated subqueries name the outer table literally: drizzle leaves columns unqualified in a single-table
-// select, and an unqualified "id" inside the subquery would bind to the inner table.
 export type Requester = { id: number; uuid: string };
 
 /**
  * The requester by user uuid: an active user of the plan, i.e. a member (project users) or a contact of the plan's
- * client (as GET projects/{uuid}/users and the client's contacts list them).
+ * client (planRequesterCondition, which GET projects/{uuid}/users?with_client_contacts=1 lists for the picker).
  */
 export async function findRequester(db: DbExecutor, uuid: string, planId: number, errors: FieldErrors) {
   const [row] = await db
     .select({
       id: users.id,
       uuid: users.uuid,
-      onPlan: sql<boolean>`(exists (select 1 from project_users pu where pu.project_id = ${planId} and pu.user_id = users.id)
-        or exists (select 1 from contacts rc join contact_customers cc on cc.contact_id = rc.id
-          join projects rp on rp.customer_id = cc.customer_id where rc.user_id = users.id and rp.id = ${planId}))`,
+      onPlan: sql<boolean>`${planRequesterCondition(planId)}`,
     })
     .from(users)
     .where(and(eq(users.uuid, uuid), eq(users.status, 'active')))

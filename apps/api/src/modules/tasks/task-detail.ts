@@ -69,11 +69,20 @@ export function selectTasks<T extends SelectedFields>(db: DbExecutor, extra: T) 
 /** A row of selectTasks without extra columns. */
 export type TaskRow = Awaited<ReturnType<typeof selectTasks<Record<never, never>>>>[number];
 
-/** The fields a list row and the full task share. */
-export function presentTaskBase(row: TaskRow) {
-  const request: TaskRequestRef | null = row.requestUuid
+/** The request a task row holds (left-joined, so its columns are null when there is none). */
+function requestRef(row: {
+  requestUuid: string | null;
+  requestSubject: string | null;
+  requestStatus: string | null;
+}): TaskRequestRef | null {
+  return row.requestUuid
     ? { uuid: row.requestUuid, subject: row.requestSubject ?? '', status: row.requestStatus as RequestStatus }
     : null;
+}
+
+/** The fields a list row and the full task share. */
+export function presentTaskBase(row: TaskRow) {
+  const request = requestRef(row);
   return {
     uuid: row.uuid,
     title: row.title,
@@ -109,8 +118,18 @@ export async function loadTask(db: DbExecutor, taskId: number): Promise<Task> {
     throw notFound();
   }
   const subtasks = await db
-    .select({ id: tasks.id, uuid: tasks.uuid, title: tasks.title, status: tasks.status, endDate: tasks.endDate })
+    .select({
+      id: tasks.id,
+      uuid: tasks.uuid,
+      title: tasks.title,
+      status: tasks.status,
+      endDate: tasks.endDate,
+      requestUuid: requests.uuid,
+      requestSubject: requests.subject,
+      requestStatus: requests.status,
+    })
     .from(tasks)
+    .leftJoin(requests, eq(requests.id, tasks.requestId))
     .where(eq(tasks.parentId, taskId))
     .orderBy(asc(tasks.createdAt), asc(tasks.id));
   const people = await loadPeople(db, [taskId, ...subtasks.map((s) => s.id)]);
@@ -134,6 +153,7 @@ export async function loadTask(db: DbExecutor, taskId: number): Promise<Task> {
         end_date: s.endDate,
         responsibles,
         followers,
+        request: requestRef(s),
       };
     }),
     requests: base.request ? [base.request] : [],

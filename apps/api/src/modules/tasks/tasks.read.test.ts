@@ -1,6 +1,7 @@
 import { MESSAGES } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPlan } from '../../../test/factories';
+import { buildRequest } from '../requests/relation-test-helpers';
 import { buildTask, setUpTaskTests, type TaskTestContext, taskRequests, UNKNOWN } from './test-helpers';
 
 /** Reading a task and its parts: GET /api/tasks/:uuid, description delta, history, project-tasks and tags. */
@@ -38,6 +39,20 @@ describe('GET /api/tasks/:uuid', () => {
       { taskId: row?.id, userId: actors.manager.id, date: '2026-01-01', minutes: 99, status: 'paused' },
     ]);
     expect((await show(data.uuid)).json().data.total_timelogs).toBe(75);
+  });
+
+  it("shows each subtask's request (uuid, subject, status), null when it holds none", async () => {
+    const parent = await buildTask(db, { projectId: plan.id, title: 'With subtasks' });
+    const request = await buildRequest(db, { projectId: plan.id, subject: 'Spring banners', status: 'in_progress' });
+    await buildTask(db, { projectId: plan.id, parentId: parent.id, title: 'Linked', requestId: request.id });
+    await buildTask(db, { projectId: plan.id, parentId: parent.id, title: 'Alone' });
+    const res = await show(parent.uuid);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.subtasks).toMatchObject([
+      { title: 'Linked', request: { uuid: request.uuid, subject: 'Spring banners', status: 'in_progress' } },
+      { title: 'Alone', request: null },
+    ]);
+    expect(res.json().data.request).toBeNull();
   });
 });
 

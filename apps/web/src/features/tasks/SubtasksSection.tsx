@@ -1,7 +1,9 @@
 import { DeleteOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Subtask, Task } from '@portal/domain';
+import type { Subtask, Task, TaskRequestRef } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useAbility } from '../../auth/useAbility';
 import { isoToUsDate } from '../timelogs/timeEntry';
 import { TASKS_KEY, taskKey, updateTask } from './api';
 import { TASK_STATUS_COLOURS, taskStatusLabel } from './taskRules';
@@ -9,6 +11,7 @@ import { TASK_STATUS_COLOURS, taskStatusLabel } from './taskRules';
 /**
  * Subtasks with their count (doc 2 §2): Status, Request, Due date, Assignees, Followers; open and remove (which
  * detaches the subtask from this task); a double-click opens it; 'Add subtask' opens the creator with this parent.
+ * The title leads each row: without it the rows could not be told apart.
  */
 export function SubtasksSection({
   task,
@@ -22,6 +25,8 @@ export function SubtasksSection({
   onAdd(): void;
 }) {
   const queryClient = useQueryClient();
+  // Only those who may open requests get a link to one, as with the drawer's Request card.
+  const canOpenRequests = useAbility().can('REQUEST_READ');
   const detach = useMutation({
     mutationFn: (uuid: string) => updateTask(uuid, { parent_id: null }),
     onSuccess: () => {
@@ -56,14 +61,26 @@ export function SubtasksSection({
           }
           columns={[
             {
+              title: 'Title',
+              dataIndex: 'title',
+              render: (title: string) => <span data-testid="subtask-title">{title}</span>,
+            },
+            {
               title: 'Status',
               dataIndex: 'status',
               render: (status: string) => <Tag color={TASK_STATUS_COLOURS[status]}>{taskStatusLabel(status)}</Tag>,
             },
             {
               title: 'Request',
-              dataIndex: 'title',
-              render: (title: string) => <span data-testid="subtask-title">{title}</span>,
+              dataIndex: 'request',
+              render: (request: TaskRequestRef | null) =>
+                request && canOpenRequests ? (
+                  <Link to={`/requests/${request.uuid}`} data-testid="subtask-request">
+                    {request.subject}
+                  </Link>
+                ) : request ? (
+                  <span data-testid="subtask-request">{request.subject}</span>
+                ) : null,
             },
             { title: 'Due date', dataIndex: 'end_date', render: (d: string | null) => isoToUsDate(d) },
             { title: 'Assignees', dataIndex: 'responsibles', render: names },

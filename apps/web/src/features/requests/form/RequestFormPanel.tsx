@@ -8,7 +8,7 @@ import { useAbility } from '../../../auth/useAbility';
 import { useDebouncedValue } from '../../../search/useDebouncedValue';
 import { listAssignableUsers } from '../../tasks/api';
 import { isoToUsDate } from '../../timelogs/timeEntry';
-import { listPlanPeople, listRequestPlans } from './api';
+import { listRequesterCandidates, listRequestPlans } from './api';
 import { type PanelDraft, pickFollowers, pickOwner } from './requestDraft';
 import type { PanelErrors } from './serverErrors';
 
@@ -51,8 +51,8 @@ function RequesterPicker({
   const term = useDebouncedValue(search, PEOPLE_SEARCH_DELAY);
   const planId = panel.projectId;
   const people = useQuery({
-    queryKey: ['project-users', 'plan', planId, term],
-    queryFn: ({ signal }) => listPlanPeople(planId ?? '', term, signal),
+    queryKey: ['project-users', 'requester-candidates', planId, term],
+    queryFn: ({ signal }) => listRequesterCandidates(planId ?? '', term, signal),
     enabled: Boolean(planId) && !readOnly,
     staleTime: 30_000,
   });
@@ -66,7 +66,7 @@ function RequesterPicker({
       <Select
         showSearch={{ filterOption: false, onSearch: setSearch }}
         allowClear
-        // The requester is one of the plan's people, so a plan comes first.
+        // The requester is one of the plan's members or its client's contacts, so a plan comes first.
         disabled={readOnly || !planId}
         placeholder={planId ? 'Choose the requester' : 'Choose a plan first'}
         value={panel.requesterId ?? undefined}

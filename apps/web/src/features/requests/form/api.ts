@@ -33,13 +33,21 @@ export async function listRequestPlans(signal?: AbortSignal): Promise<PlanLite[]
   ).data;
 }
 
-/** The plan's people, who may be the requester; searched on the server (user search page size 50, doc 2 §9). */
-export async function listPlanPeople(planUuid: string, search: string, signal?: AbortSignal): Promise<ProjectUser[]> {
+/**
+ * Who may be the plan's requester: its active members and the active contacts with a login of its client, the same
+ * rule the server applies on save; searched on the server (user search page size 50, doc 2 §9).
+ */
+export async function listRequesterCandidates(
+  planUuid: string,
+  search: string,
+  signal?: AbortSignal,
+): Promise<ProjectUser[]> {
   return (
     await api.get<ListResponse<ProjectUser>>(`/projects/${planUuid}/users`, {
       query: {
         'page[size]': 50,
         'filters[auth_users.status][]': ['active'],
+        with_client_contacts: 1,
         search_term: search.trim() || undefined,
       },
       signal,

@@ -1,0 +1,2 @@
+DROP INDEX "requests_created_idx";--> statement-breakpoint
+CREATE INDEX "requests_created_idx" ON "requests" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"status","project_id","temperature","time_spent");
