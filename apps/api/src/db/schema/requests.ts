@@ -72,6 +72,13 @@ export const requests = pgTable(
     estimatedMin: integer().notNull().default(0),
     estimatedMax: integer().notNull().default(0),
     timeSpent: integer().notNull().default(0),
+    /**
+     * Completed minutes logged on the request's tasks, and the plan's project type (retainer, hosting, others; null
+     * without a plan). Both are kept by database triggers (migration 0007), whatever path writes time logs, task
+     * relations or plans, so the list filters and sums them from one index without joins.
+     */
+    tasksTimeSpent: integer().notNull().default(0),
+    projectType: text(),
     /** 3 = hot (high), 2 = warm (medium), 1 = cold or frozen (low); null until first classified. */
     temperature: smallint(),
     heat: text(),
@@ -95,16 +102,18 @@ export const requests = pgTable(
       sql`${t.estimatedMin} >= 0 and ${t.estimatedMax} >= 0 and (${t.estimatedMax} = 0 or ${t.estimatedMax} >= ${t.estimatedMin})`,
     ),
     check('requests_time_spent_check', sql`${t.timeSpent} >= 0`),
-    // The list's default order (newest first) over every plan. The trailing columns are what the list filters and
-    // the grouped figures read, so a deep page (offset 50,000) and count_per_temp / total_time are index-only scans.
+    // The list's default order (newest first). The trailing columns are what the list filters on, so a deep page
+    // (offset 50,000) is an index-only walk.
     index('requests_created_idx').on(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
       t.status,
-      t.projectId,
+      t.projectType,
       t.temperature,
-      t.timeSpent,
+      t.projectId,
     ),
+    // The list's figures (meta.total, count_per_temp, total_time): an index-only pass over the filtered set.
+    index('requests_figures_idx').on(t.projectType, t.status, t.temperature, t.timeSpent, t.tasksTimeSpent),
     index('requests_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('requests_project_idx').on(t.projectId, t.status),
     index('requests_creator_idx').on(t.creatorId),

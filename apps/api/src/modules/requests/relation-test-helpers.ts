@@ -5,7 +5,7 @@ import { activityLogs, requests } from '../../db/schema';
 /** A request row written directly (relation and time tests need requests in given statuses, not the form flow). */
 export async function buildRequest(
   db: Database,
-  values: Partial<typeof requests.$inferInsert> & { projectId: number },
+  values: Partial<typeof requests.$inferInsert> & { projectId: number | null },
 ): Promise<typeof requests.$inferSelect> {
   const [row] = await db
     .insert(requests)

@@ -15,13 +15,6 @@ import { idIn } from '../tasks/task-people';
 import { loadProjectTimes, loadRequestTasks } from './request-extras';
 import { loadRequestPeople, presentRelatedUsers } from './request-people';
 
-/**
- * Completed minutes logged on the tasks of the request (per row: one indexed lookup via tasks.request_id). The outer
- * table is named literally: drizzle leaves columns unqualified in a single-table select.
- */
-const tasksTotalTime = sql<number>`(select coalesce(sum(tl.minutes), 0) from time_logs tl join tasks rt on rt.id = tl.task_id
-  where rt.request_id = requests.id and tl.status = 'completed')::int`;
-
 /** The request's own columns every answer needs (plans, types and people are looked up by id afterwards). */
 const requestColumns = {
   id: requests.id,
@@ -43,7 +36,8 @@ const requestColumns = {
   temperature: requests.temperature,
   heat: requests.heat,
   ghosted: requests.ghosted,
-  tasksTotalTime,
+  // Kept by triggers from the request's tasks' completed logs (migration 0007).
+  tasksTotalTime: requests.tasksTimeSpent,
 };
 
 const baseQuery = (db: DbExecutor) => db.select(requestColumns).from(requests).$dynamic();
