@@ -1,0 +1,1 @@
+CREATE INDEX "requests_open_created_idx" ON "requests" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "requests"."status" in ('new', 'waiting_approval', 'approved', 'needs_attention', 'in_progress') and "requests"."project_type" in ('retainer', 'hosting');
