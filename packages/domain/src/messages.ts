@@ -68,6 +68,7 @@ export const MESSAGES = {
   unknownPlanType: 'This plan type does not exist',
   unknownReference: 'This item does not exist',
   invalidReloadAmount: 'Enter the reload amount as hours:minutes',
+  invalidEstimate: 'Enter the estimate as hours:minutes',
   nameTaken: 'This name is already taken',
   managerMustBeStaff: 'Choose an active staff member or freelancer as manager',
   customerHasPlans: 'This client still has plans; move or delete them before deleting the client',
@@ -78,6 +79,8 @@ export const MESSAGES = {
   roleAboveOwn: 'You cannot give a role with permissions you do not have',
   roleInUse: (n: number) =>
     `This role is assigned to ${n} ${n === 1 ? 'user' : 'users'}; remove it from them before deleting it`,
+  requestTypeInUse: (n: number) =>
+    `This request type is used by ${n} ${n === 1 ? 'request' : 'requests'}; disable it instead of deleting it`,
   userAboveOwn: 'You cannot change a user who has permissions you do not have',
   onlyOwnProfileFields: 'You can only change your name, phone, job title and notification preferences',
 

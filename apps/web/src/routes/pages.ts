@@ -31,6 +31,7 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   roles: lazyPage(() => import('../features/admin/RolesPage').then((m) => m.RolesPage)),
   groups: lazyPage(() => import('../features/admin/GroupsPage').then((m) => m.GroupsPage)),
   productTypes: lazyPage(() => import('../features/admin/ProductTypesPage').then((m) => m.ProductTypesPage)),
+  services: lazyPage(() => import('../features/services/ServicesPage').then((m) => m.ServicesPage)),
   tasks: lazyPage(() => import('../features/tasks/TasksPage').then((m) => m.TasksPage)),
   personalTasks: lazyPage(() => import('../features/tasks/TasksPage').then((m) => m.PersonalTasksPage)),
 };

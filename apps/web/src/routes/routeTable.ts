@@ -41,6 +41,7 @@ export type PageKey =
   | 'roles'
   | 'groups'
   | 'productTypes'
+  | 'services'
   | 'tasks'
   | 'personalTasks';
 
@@ -125,7 +126,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/advertising', 'Advertising'),
   screen('/analytics', 'Analytics'),
   screen('/discounts', 'Discounts'),
-  screen('/services', 'Services'),
+  screen('/services', 'Services', 'regular_user', 'services'),
   screen('/integrations', 'Integrations'),
   screen('/integrations/google', 'Google integration'),
   screen('/cms', 'CMS'),

@@ -2,6 +2,7 @@ export * from './checklist';
 export * from './currency';
 export * from './description';
 export * from './estimate';
+export * from './form-integrity';
 export * from './options';
 export * from './question';
 export * from './temperature';

@@ -51,6 +51,20 @@ describe('request-type catalogue', () => {
     expect((await call('GET', `/request-types/${type.id}`)).statusCode).toBe(404);
   });
 
+  it('refuses to delete a type that requests use, suggesting to disable it, and keeps the link', async () => {
+    const type = (await call('POST', '/request-types', { name: 'Poster Design', form })).json().data;
+    const request = await calls.createOk(
+      calls.submitted({ request_type_id: type.id, answers: { project_brief: { ops: [{ insert: 'A poster\n' }] } } }),
+    );
+    const refused = await call('DELETE', `/request-types/${type.id}`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ message: MESSAGES.requestTypeInUse(1), code: 'request_type_in_use' });
+    expect((await call('GET', `/request-types/${type.id}`)).statusCode).toBe(200);
+    expect((await calls.stored(request.uuid)).requestTypeId).toBe(type.id);
+    const disabled = await call('PUT', `/request-types/${type.id}`, { disabled: true });
+    expect(disabled.json().data.disabled).toBe(true);
+  });
+
   it('refuses forms that do not hold together, and bad fields, with 422', async () => {
     const duplicate = await call('POST', '/request-types', { name: 'Twice', form: [form[1], form[1]] });
     expect(duplicate.json().errors).toEqual({ form: [MESSAGES.invalidForm] });

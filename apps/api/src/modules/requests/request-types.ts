@@ -1,5 +1,5 @@
 import {
-  flattenQuestions,
+  isCoherentForm,
   MESSAGES,
   type RequestForm,
   type RequestType,
@@ -7,11 +7,11 @@ import {
   type requestTypeUpdateSchema,
   type requestTypeWriteSchema,
 } from '@portal/domain';
-import { and, asc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client';
-import { requestTypes } from '../../db/schema';
-import { notFound, validationError } from '../../http/errors';
+import { requests, requestTypes } from '../../db/schema';
+import { AppError, notFound, validationError } from '../../http/errors';
 import { containsPattern } from '../../http/list-paging';
 import { typeForm } from './request-rules';
 
@@ -59,15 +59,9 @@ export async function findRequestTypeById(db: DbExecutor, id: number): Promise<R
   return row;
 }
 
-/** Answers are keyed by question name and follow-ups point at names: both must hold in the whole form. */
+/** The schema checks each question; the form must also hold together (unique names, rules naming questions). */
 function checkForm(form: RequestForm | undefined) {
-  if (!form) {
-    return;
-  }
-  const names = flattenQuestions(form).map((q) => q.name);
-  const unique = new Set(names);
-  const rulesOk = flattenQuestions(form).every((q) => !q.visible || unique.has(q.visible.field));
-  if (unique.size !== names.length || !rulesOk) {
+  if (form && !isCoherentForm(form)) {
     throw validationError({ form: [MESSAGES.invalidForm] });
   }
 }
@@ -127,8 +121,26 @@ export async function updateRequestType(db: Database, id: number, input: UpdateI
   }
 }
 
-/** DELETE request-types/{id}: requests of the type keep their stored form and lose the link (set null). */
+/**
+ * DELETE request-types/{id}: a type that requests use is kept (the FK would silently unlink them, and the type is
+ * how those requests are listed and estimated); admins disable it instead. The row lock makes a request created
+ * meanwhile either wait (its FK check needs a key-share lock) or be counted.
+ */
 export async function deleteRequestType(db: Database, id: number) {
-  await findRequestTypeById(db, id);
-  await db.delete(requestTypes).where(eq(requestTypes.id, id));
+  await db.transaction(async (tx) => {
+    const [type] = await tx
+      .select({ id: requestTypes.id })
+      .from(requestTypes)
+      .where(eq(requestTypes.id, id))
+      .for('update');
+    if (!type) {
+      throw notFound();
+    }
+    const [used] = await tx.select({ value: count() }).from(requests).where(eq(requests.requestTypeId, id));
+    const users = used?.value ?? 0;
+    if (users > 0) {
+      throw new AppError(422, MESSAGES.requestTypeInUse(users), { code: 'request_type_in_use' });
+    }
+    await tx.delete(requestTypes).where(eq(requestTypes.id, id));
+  });
 }

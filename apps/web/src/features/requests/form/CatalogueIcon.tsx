@@ -145,6 +145,9 @@ const ICONS: Record<string, ComponentType> = {
   YoutubeOutlined,
 };
 
+/** The names an icon can be given (the services editor offers them). */
+export const CATALOGUE_ICON_NAMES: readonly string[] = Object.keys(ICONS);
+
 export function CatalogueIcon({ name }: { name: string | null | undefined }) {
   const Icon = name && Object.hasOwn(ICONS, name) ? ICONS[name] : undefined;
   return Icon ? <Icon /> : null;
