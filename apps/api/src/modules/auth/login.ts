@@ -23,10 +23,13 @@ export async function logIn(
   input: { email: string; password: string },
   meta: RequestMeta,
 ): Promise<SignedInUser & { auth_token: string }> {
-  ctx.limiter.hit([
+  // Every attempt counts while it runs (so parallel guesses are limited too); a successful one is refunded, since
+  // the limits are against guessing, not against a person signing in on several devices or an office behind one IP.
+  const limited = [
     { key: `login:ip:${meta.ip}`, rule: ctx.rateLimits.loginPerIp },
     { key: `login:account:${input.email}`, rule: ctx.rateLimits.loginPerAccount },
-  ]);
+  ];
+  ctx.limiter.hit(limited);
   if (ctx.config.maintenance && !ctx.config.maintenanceBypassEmails.includes(input.email)) {
     throw new AppError(503, MESSAGES.maintenance, { code: 'maintenance' });
   }
@@ -38,5 +41,6 @@ export async function logIn(
   const isSuperUser = ctx.config.superUserEmails.includes(user.email);
   const signedIn = await findSignedInUser(ctx.db, user.id, isSuperUser);
   const token = await ctx.sessions.issue(user.id, meta);
+  ctx.limiter.refund(limited.map((entry) => entry.key));
   return { ...signedIn, auth_token: token };
 }

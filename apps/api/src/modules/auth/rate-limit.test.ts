@@ -1,6 +1,6 @@
 import { MESSAGES } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories';
+import { buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
 import { DEFAULT_AUTH_RATE_LIMITS } from './rate-limiter';
 
@@ -35,6 +35,33 @@ describe('rate limits on sign-in and password reset', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(MESSAGES.tooManyAttempts);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('does not count successful sign-ins: many devices and one office IP are not locked out', async () => {
+    const user = await buildUser(db);
+    const { limit } = DEFAULT_AUTH_RATE_LIMITS.loginPerIp;
+    for (let i = 0; i <= limit + 2; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: TEST_PASSWORD, cookie_login: false },
+        remoteAddress: '10.3.0.1',
+      });
+      expect(res.statusCode, `sign-in ${i + 1}`).toBe(200);
+    }
+    // Guesses still count after them.
+    const { limit: perAccount } = DEFAULT_AUTH_RATE_LIMITS.loginPerAccount;
+    const statuses: number[] = [];
+    for (let i = 0; i <= perAccount; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: 'wrong-password' },
+        remoteAddress: `10.3.1.${i + 1}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('limits login attempts per IP address across accounts', async () => {

@@ -37,6 +37,16 @@ export class RateLimiter {
     }
   }
 
+  /** Takes back one hit per key (a sign-in that succeeded should not use up the budget meant for guesses). */
+  refund(keys: string[]): void {
+    for (const key of keys) {
+      const window = this.windows.get(key);
+      if (window && window.count > 0) {
+        window.count--;
+      }
+    }
+  }
+
   private sweep(): void {
     const now = this.now();
     if (now - this.lastSweep < 60_000) {
