@@ -8,18 +8,30 @@ import { notFound } from '../../http/errors';
 export type Viewer = { userId: number; type: UserType };
 
 /**
- * Which tasks a caller sees, as a condition on the tasks table alone (so counts need no join). Staff see the tasks
- * of every plan but other people's personal plans; freelancers see the tasks of plans they are members or managers
- * of and tasks they are responsible for or follow; everyone sees their own personal plan's tasks (a personal plan's
- * manager is its owner). Personal plans are few (one per user), so the staff test is a short anti-join.
+ * Which tasks a caller sees, as conditions on the tasks table alone (so counts need no join) whose disjunction is
+ * the rule. Staff see the tasks of every plan but other people's personal plans; freelancers see the tasks of plans
+ * they are members or managers of and tasks they are responsible for or follow; everyone sees their own personal
+ * plan's tasks (a personal plan's manager is its owner). Personal plans are few (one per user), so the staff test
+ * is a short anti-join. Lists page each alternative on its own (task-list.query.ts); other callers use visibleTasks.
  */
-export function visibleTasks(viewer: Viewer): SQL {
+export function visibleTaskSources(viewer: Viewer): SQL[] {
   if (viewer.type === 'regular_user') {
-    return sql`${tasks.projectId} not in (select hp.id from projects hp where hp.kind = 'personal' and hp.project_manager_id is distinct from ${viewer.userId})`;
+    return [
+      sql`${tasks.projectId} not in (select hp.id from projects hp where hp.kind = 'personal' and hp.project_manager_id is distinct from ${viewer.userId})`,
+    ];
   }
-  return sql`(${tasks.projectId} in (select pu.project_id from project_users pu where pu.user_id = ${viewer.userId})
-    or ${tasks.projectId} in (select mp.id from projects mp where mp.project_manager_id = ${viewer.userId})
-    or ${tasks.id} in (select tu.task_id from task_users tu where tu.user_id = ${viewer.userId}))`;
+  return [
+    sql`${tasks.projectId} in (select pu.project_id from project_users pu where pu.user_id = ${viewer.userId})`,
+    sql`${tasks.projectId} in (select mp.id from projects mp where mp.project_manager_id = ${viewer.userId})`,
+    sql`${tasks.id} in (select tu.task_id from task_users tu where tu.user_id = ${viewer.userId})`,
+  ];
+}
+
+/** The visibility rule as one condition on the tasks table. */
+export function visibleTasks(viewer: Viewer): SQL {
+  const sources = visibleTaskSources(viewer);
+  const [first, ...others] = sources;
+  return first && others.length === 0 ? first : sql`(${sql.join(sources, sql` or `)})`;
 }
 
 /** Plans a caller may put tasks in: staff any non-personal plan, freelancers plans they are on; both their own. */

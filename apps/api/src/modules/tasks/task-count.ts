@@ -25,12 +25,25 @@ export function taskWriteVersion(): number {
 }
 
 /**
- * meta.total of the task lists. Counting 200,000 visible tasks costs ~30 ms however it is indexed, more than a
- * 50-row page itself, and tables ask for the same total on every page; so a large total is kept for a few
- * seconds per exact query (text and parameters), and dropped at this instance's next task write.
+ * meta.total of the task lists: the tasks matching any of `alternatives` (each a condition on the tasks table).
+ * Several alternatives are counted as the distinct ids of their union, so each uses its own index instead of the
+ * whole table being scanned against their OR (a freelancer who sees 2,500 of 200,000 tasks: ~11 ms, not ~35 ms).
+ * Counting 200,000 visible tasks costs ~30 ms however it is indexed, more than a 50-row page itself, and tables ask
+ * for the same total on every page; so a large total is kept for a few seconds per exact query (text and
+ * parameters), and dropped at this instance's next task write.
  */
-export async function countTasks(db: DbExecutor, where: SQL | undefined): Promise<number> {
-  const query = db.select({ n: sql<number>`count(*)::int` }).from(tasks).where(where);
+export async function countTasks(db: DbExecutor, alternatives: SQL[]): Promise<number> {
+  const [first, ...others] = alternatives;
+  const count = db.select({ n: sql<number>`count(*)::int` });
+  const query =
+    first && others.length === 0
+      ? count.from(tasks).where(first)
+      : count.from(
+          sql`(${sql.join(
+            alternatives.map((condition) => sql`select ${tasks.id} from ${tasks} where ${condition}`),
+            sql` union `,
+          )}) as visible`,
+        );
   const { sql: text, params } = query.toSQL();
   const key = `${text}\u0000${JSON.stringify(params)}`;
   const now = Date.now();

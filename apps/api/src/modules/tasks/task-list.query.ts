@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
-import { type Viewer, visibleTasks } from './task-access';
+import { type Viewer, visibleTaskSources } from './task-access';
 import { countTasks } from './task-count';
 import { presentTaskBase, selectTasks } from './task-detail';
 import { loadPeople, splitPeople } from './task-people';
@@ -98,21 +98,49 @@ function orderFor(sort: TaskListQuery['sort']): SQL[] {
 
 type ListOptions = {
   page: { size: number; number: number };
-  where: SQL | undefined;
+  viewer: Viewer;
+  conditions: SQL[];
   order: SQL[];
   withTags: boolean;
 };
 
-async function runList(db: Database, options: ListOptions) {
-  const rows = await selectTasks(db, {
+/**
+ * The page's rows. A freelancer's alternatives OR-ed together make PostgreSQL walk the created_at index testing each
+ * row against hashes of every visible id (15–40 ms to hash 66,000 task_users rows; far more for a freelancer who sees
+ * few tasks, as the walk then reads the whole index). Instead each alternative takes its own first offset + size
+ * rows in the list order, where the planner can use the plan index or walk created_at probing task_users, and the
+ * page is cut from their union. Every order ends in id, so it is total and the page equals the OR's page. The ids
+ * come from an array subquery so the row query does not plan the union into its joins (~15 ms more planning).
+ */
+function pageRows(db: Database, options: ListOptions) {
+  const rows = selectTasks(db, {
     subtasksCount: sql<number>`(select count(*) from tasks st where st.parent_id = ${tasks.id})::int`,
-  })
-    .where(options.where)
-    .orderBy(...options.order)
-    .limit(options.page.size)
-    .offset(pageOffset(options.page));
+  });
+  const sources = visibleTaskSources(options.viewer);
+  const offset = pageOffset(options.page);
+  const order = sql.join(options.order, sql`, `);
+  if (sources.length === 1) {
+    return rows
+      .where(and(...sources, ...options.conditions))
+      .orderBy(...options.order)
+      .limit(options.page.size)
+      .offset(offset);
+  }
+  const firsts = sources.map(
+    (source) =>
+      sql`(select ${tasks.id} from ${tasks} where ${and(source, ...options.conditions)} order by ${order} limit ${offset + options.page.size})`,
+  );
+  const pageIds = sql`select ${tasks.id} from ${tasks} where ${tasks.id} in (${sql.join(firsts, sql` union all `)}) order by ${order} limit ${options.page.size} offset ${offset}`;
+  return rows.where(sql`${tasks.id} = any(array(${pageIds}))`).orderBy(...options.order);
+}
+
+async function runList(db: Database, options: ListOptions) {
+  const rows = await pageRows(db, options);
   // A separate count keeps the page query a plain index walk; the count reads the tasks table alone.
-  const total = await countTasks(db, options.where);
+  const total = await countTasks(
+    db,
+    visibleTaskSources(options.viewer).map((source) => and(source, ...options.conditions) ?? source),
+  );
   const ids = rows.map((r) => r.id);
   const people = await loadPeople(db, ids);
   const tagNames = options.withTags ? await loadTags(db, ids) : undefined;
@@ -137,13 +165,14 @@ const wants = (withParam: string | undefined, name: string) =>
 
 /** GET tasks: the project tasks list with every filter of doc 2 §7, only tasks the caller may see. */
 export function listTasks(db: Database, query: TaskListQuery, viewer: Viewer, timeZone: string) {
-  const conditions = [visibleTasks(viewer), ...filterConditions(query.filters ?? {}, timeZone)];
+  const conditions = filterConditions(query.filters ?? {}, timeZone);
   if (query.search_term) {
     conditions.push(ilike(tasks.title, containsPattern(query.search_term)));
   }
   return runList(db, {
     page: query.page,
-    where: and(...conditions),
+    viewer,
+    conditions,
     order: orderFor(query.sort),
     withTags: wants(query.with, 'tags'),
   });
@@ -152,7 +181,7 @@ export function listTasks(db: Database, query: TaskListQuery, viewer: Viewer, ti
 /** GET project-tasks: the relate dialogs' list (plan, statuses, search); newest first. */
 export function listProjectTasks(db: Database, query: ProjectTaskListQuery, viewer: Viewer) {
   const filters = query.filters ?? {};
-  const conditions = [visibleTasks(viewer)];
+  const conditions: SQL[] = [];
   const planUuids = [...(filters.project ?? []), ...(filters['project.uuid'] ?? [])];
   if (planUuids.length) {
     conditions.push(inPlans(planUuids));
@@ -163,5 +192,5 @@ export function listProjectTasks(db: Database, query: ProjectTaskListQuery, view
   if (query.search_term) {
     conditions.push(ilike(tasks.title, containsPattern(query.search_term)));
   }
-  return runList(db, { page: query.page, where: and(...conditions), order: orderFor(undefined), withTags: false });
+  return runList(db, { page: query.page, viewer, conditions, order: orderFor(undefined), withTags: false });
 }

@@ -193,6 +193,53 @@ describe('task visibility', () => {
     expect(create.json().errors.project_id).toEqual([MESSAGES.unknownReference]);
   });
 
+  it("pages a freelancer's plans, managed plans and own tasks as one list: each task once, exact totals", async () => {
+    const freelancer = await buildUser(db, { type: 'freelancer', permissions: ['TASKS_READ'] });
+    const member = await buildPlan(db, { members: [freelancer.id] });
+    const managed = await buildPlan(db, { projectManagerId: freelancer.id });
+    const offPlan = await buildPlan(db);
+    const at = (day: number) => new Date(`2026-03-0${day}T12:00:00Z`);
+    // Newest first, the sources interleave, and the member plan's 'P both' is also the freelancer's own task.
+    await buildTask(db, { projectId: member.id, title: 'P one', sortOrder: 2, createdAt: at(1) });
+    await buildTask(
+      db,
+      { projectId: offPlan.id, title: 'P two', sortOrder: 1, createdAt: at(2) },
+      { followers: [freelancer.id] },
+    );
+    await buildTask(db, { projectId: managed.id, title: 'P three', sortOrder: 2, createdAt: at(3) });
+    await buildTask(
+      db,
+      { projectId: member.id, title: 'P both', sortOrder: 1, createdAt: at(4) },
+      { responsibles: [freelancer.id] },
+    );
+    await buildTask(
+      db,
+      { projectId: offPlan.id, title: 'P five', sortOrder: 3, createdAt: at(5) },
+      { responsibles: [freelancer.id] },
+    );
+    await buildTask(db, { projectId: offPlan.id, title: 'P hidden', createdAt: at(6) });
+    const page = async (query: string) => {
+      const res = await app.inject({ url: `/api/tasks?search_term=P &${query}`, headers: bearer(freelancer.token) });
+      return { titles: titles(res), total: res.json().meta.total };
+    };
+    const pages = [];
+    for (const number of [1, 2, 3]) {
+      pages.push(await page(`page[size]=2&page[number]=${number}`));
+    }
+    expect(pages).toEqual([
+      { titles: ['P five', 'P both'], total: 5 },
+      { titles: ['P three', 'P two'], total: 5 },
+      { titles: ['P one'], total: 5 },
+    ]);
+    expect((await page('page[size]=3&sort[by]=task_created_at&sort[direction]=asc')).titles).toEqual([
+      'P one',
+      'P two',
+      'P three',
+    ]);
+    expect((await page('page[size]=3&page[number]=2&sort[by]=task_sort')).titles).toEqual(['P one', 'P five']);
+    expect(await page('filters[task_status][]=completed')).toEqual({ titles: [], total: 0 });
+  });
+
   it("shows staff every non-personal plan's tasks and personal tasks only to their owner", async () => {
     const other = await buildPlan(db);
     await buildTask(db, { projectId: other.id, title: 'W staff sees' });
