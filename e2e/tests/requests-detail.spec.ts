@@ -118,6 +118,15 @@ test('request detail: relate a task, log time, checklist, complete anyway, dupli
   await expect(page.getByTestId('request-timelogs-count')).toHaveText('1 timelogs found');
   await expect(page.getByTestId('timelog-tracked')).toHaveText('01:00');
 
+  // The Overview panel's time spent has its own 'Add time' (doc 2 §2) and shows the new total.
+  await page.getByTestId('request-tab-overview').click();
+  await expect(page.getByTestId('request-panel-time-spent')).toHaveText('01:00');
+  await page.getByTestId('request-panel-add-time').click();
+  await page.getByTestId('time-entry-time').pressSequentially('30');
+  await page.getByTestId('time-entry-description').fill('Copy review');
+  await page.getByTestId('time-entry-save').click();
+  await expect(page.getByTestId('request-panel-time-spent')).toHaveText('01:30');
+
   // Completing fails checks (no responsible, the task has no assignee nor time): the dialog lists them.
   await page.getByTestId('request-status-select').click();
   await page.getByTestId('request-status-option-completed').click();

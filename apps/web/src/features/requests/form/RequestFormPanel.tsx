@@ -8,6 +8,7 @@ import { useAbility } from '../../../auth/useAbility';
 import { useDebouncedValue } from '../../../search/useDebouncedValue';
 import { listAssignableUsers } from '../../tasks/api';
 import { isoToUsDate } from '../../timelogs/timeEntry';
+import { RequestAddTime } from '../detail/RequestAddTime';
 import { listRequesterCandidates, listRequestPlans } from './api';
 import { type PanelDraft, pickFollowers, pickOwner } from './requestDraft';
 import type { PanelErrors } from './serverErrors';
@@ -208,7 +209,11 @@ export function RequestFormPanel({
       </Form.Item>
       <div className="rq-panel-facts">
         <Typography.Text type="secondary">Time spent</Typography.Text>
-        <span data-testid="request-panel-time-spent">{formatMinutes(request?.time_spent ?? 0)}</span>
+        <span className="rq-panel-time-spent">
+          <span data-testid="request-panel-time-spent">{formatMinutes(request?.time_spent ?? 0)}</span>
+          {/* Time is logged on a saved request; a new one has nothing to log against yet. */}
+          {request ? <RequestAddTime requestUuid={request.uuid} testId="request-panel-add-time" /> : null}
+        </span>
         <Typography.Text type="secondary">Due date</Typography.Text>
         <span data-testid="request-due-date">
           {request?.target_date ? isoToUsDate(request.target_date.slice(0, 10)) : MESSAGES.noDueDate}
