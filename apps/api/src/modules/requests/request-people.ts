@@ -1,48 +1,18 @@
-import type { RelatedUserPivot, RequestRelatedUser, UserType } from '@portal/domain';
-import { asc, eq } from 'drizzle-orm';
+import type { RelatedUserPivot, RequestRelatedUser } from '@portal/domain';
+import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { contacts, requestUsers, users } from '../../db/schema';
-import { idIn } from '../tasks/task-people';
+import { requestUsers } from '../../db/schema';
+import { type LinkedPerson, loadLinkedPeople } from '../people/linked-people';
 import type { Person } from '../tasks/task-rules';
 
-export type RequestPersonRow = {
-  requestId: number;
-  userId: number;
-  uuid: string;
-  name: string;
-  type: UserType;
-  pivot: string;
-};
+export type RequestPersonRow = LinkedPerson;
 
 /** Responsibles and followers of the given requests, by request id, in name order. */
-export async function loadRequestPeople(
+export function loadRequestPeople(
   db: DbExecutor,
   requestIds: readonly number[],
 ): Promise<Map<number, RequestPersonRow[]>> {
-  const byRequest = new Map<number, RequestPersonRow[]>();
-  if (requestIds.length === 0) {
-    return byRequest;
-  }
-  const rows = await db
-    .select({
-      requestId: requestUsers.requestId,
-      userId: requestUsers.userId,
-      uuid: users.uuid,
-      name: contacts.name,
-      type: contacts.type,
-      pivot: requestUsers.pivot,
-    })
-    .from(requestUsers)
-    .innerJoin(users, eq(users.id, requestUsers.userId))
-    .innerJoin(contacts, eq(contacts.userId, requestUsers.userId))
-    .where(idIn(requestUsers.requestId, requestIds))
-    .orderBy(asc(contacts.name));
-  for (const row of rows) {
-    const list = byRequest.get(row.requestId) ?? [];
-    list.push(row as RequestPersonRow);
-    byRequest.set(row.requestId, list);
-  }
-  return byRequest;
+  return loadLinkedPeople(db, 'request', requestIds);
 }
 
 export function presentRelatedUsers(rows: RequestPersonRow[] = []): RequestRelatedUser[] {
