@@ -3,7 +3,7 @@ import { loadConfig } from './config';
 import { createDb } from './db/client';
 import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
-import { startJobs } from './modules/tasks/recurrence-job';
+import { startJobs } from './jobs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasAnyUser, seedDemo } from './seed/demo';
 import { syncPermissions } from './seed/permissions';
 import { syncPlanTypes } from './seed/plan-types';

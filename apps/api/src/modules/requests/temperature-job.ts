@@ -1,13 +1,11 @@
 import type PgBoss from 'pg-boss';
-import type { Database } from '../../db/client';
+import type { JobOptions } from '../../jobs';
 import { reclassifyRequests } from './request-temperature';
 
 export const REQUEST_TEMPERATURE_QUEUE = 'request-temperature';
 
-type Log = { info: (obj: object, msg: string) => void };
-
 /** Hourly (and once at start-up): request heat, temperature and ghosted recomputed from last_interaction_at. */
-export async function scheduleRequestTemperature(boss: PgBoss, options: { db: Database; timeZone: string; log: Log }) {
+export async function scheduleRequestTemperature(boss: PgBoss, options: JobOptions) {
   await boss.createQueue(REQUEST_TEMPERATURE_QUEUE);
   await boss.schedule(REQUEST_TEMPERATURE_QUEUE, '0 * * * *', {}, { tz: options.timeZone });
   await boss.work(REQUEST_TEMPERATURE_QUEUE, async () => {

@@ -1,0 +1,20 @@
+import PgBoss from 'pg-boss';
+import type { Database } from './db/client';
+import { scheduleRequestTemperature } from './modules/requests/temperature-job';
+import { scheduleRecurrence } from './modules/tasks/recurrence-job';
+
+export type JobLog = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+export type JobOptions = { db: Database; timeZone: string; log: JobLog };
+
+/**
+ * Background jobs on our own Postgres (pg-boss, schema pgboss). Each module schedules its own queues here; this is
+ * only where they are started together and stopped together. Answers the stop.
+ */
+export async function startJobs(options: JobOptions & { connectionString: string }): Promise<() => Promise<void>> {
+  const boss = new PgBoss({ connectionString: options.connectionString, max: 2 });
+  boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  await scheduleRecurrence(boss, options);
+  await scheduleRequestTemperature(boss, options);
+  return () => boss.stop({ graceful: true, wait: true });
+}
