@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectSignedInShell, screenshot, signIn } from './support';
+import { chooseNewMenuItem, expectSignedInShell, screenshot, signIn } from './support';
 
 const stamp = Date.now().toString(36);
 
@@ -16,8 +16,7 @@ test('users: the list filters by type, New user creates a contact, and its page 
   await expect(page.getByTestId('user-row-link').first()).toBeVisible();
   await screenshot(page, 'users-list');
 
-  await page.getByTestId('new-menu').click();
-  await page.getByTestId('new-user').click();
+  await chooseNewMenuItem(page, 'new-user');
   await expect(page).toHaveURL(/user=create/);
   await page.getByTestId('user-save').click();
   await expect(page.getByText('This field is required').first()).toBeVisible();

@@ -1,15 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectSignedInShell, latestMailTo, screenshot, signIn } from './support';
+import { chooseNewMenuItem, expectSignedInShell, latestMailTo, screenshot, signIn } from './support';
 
 const stamp = Date.now().toString(36);
 const CLIENT = `Harbour Lights ${stamp}`;
 const INVITEE = `pat.${stamp}@harbour.test`;
 const OTHER = `other.${stamp}@harbour.test`;
-
-async function openNewMenuItem(page: Page, key: string) {
-  await page.getByTestId('new-menu').click();
-  await page.getByTestId(key).click();
-}
 
 /**
  * Picks an option of an antd Select by typing into it and clicking the option with that text. The list re-renders
@@ -71,7 +66,7 @@ test('a client is created, gets a plan and an invited contact who registers from
   await expectSignedInShell(page);
 
   // New client from the New menu (client_uuid=create).
-  await openNewMenuItem(page, 'new-client');
+  await chooseNewMenuItem(page, 'new-client');
   await expect(page).toHaveURL(/client_uuid=create/);
   await expect(page.locator('.ant-modal-title')).toHaveText('New client');
   await page.getByTestId('client-save').click();
@@ -93,7 +88,7 @@ test('a client is created, gets a plan and an invited contact who registers from
   await expect(page).not.toHaveURL(/client_uuid/);
 
   // New plan for that client, reload amount typed as 1000.
-  await openNewMenuItem(page, 'new-plan');
+  await chooseNewMenuItem(page, 'new-plan');
   await expect(page).toHaveURL(/plan=create/);
   await page.getByTestId('plan-save').click();
   await expect(page.getByText('This field is required').first()).toBeVisible();

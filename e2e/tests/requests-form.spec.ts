@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { screenshot, signIn } from './support';
+import { chooseNewMenuItem, screenshot, signIn } from './support';
 
 const stamp = Date.now().toString(36);
 const SUBJECT = `Spring launch ${stamp}`;
@@ -39,13 +39,7 @@ test('request form: New Campaign with a follow-up question, saved as draft, reop
   await signIn(page, 'admin@demo.test');
   await expect(page.getByTestId('sidebar')).toBeVisible();
 
-  // Retried: declining the prompt is a click outside, which closes the menu.
-  await expect(async () => {
-    if (!(await page.getByTestId('new-request').isVisible())) {
-      await page.getByTestId('new-menu').click();
-    }
-    await page.getByTestId('new-request').click({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  await chooseNewMenuItem(page, 'new-request');
   await expect(page).toHaveURL(/\/requests\/new$/);
   await expect(page.getByTestId('request-catalogue')).toBeVisible();
   // Disabled types are listed but cannot be chosen.

@@ -57,3 +57,17 @@ export async function latestMailTo(address: string): Promise<string> {
     await client.end();
   }
 }
+
+/**
+ * Opens the header's New menu and chooses an item. Retried as a whole: the shell's lazy widgets (timers, bell,
+ * push prompt) can re-render the header while the menu animates open, and a click then lands on nothing.
+ */
+export async function chooseNewMenuItem(page: Page, item: string): Promise<void> {
+  await expect(async () => {
+    if (!(await page.getByTestId(item).isVisible())) {
+      await page.getByTestId('new-menu').click();
+    }
+    await page.getByTestId(item).click({ timeout: 2_000 });
+    await expect(page.getByTestId(item)).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}

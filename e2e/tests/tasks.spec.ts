@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { screenshot, signIn } from './support';
+import { chooseNewMenuItem, screenshot, signIn } from './support';
 
 const stamp = Date.now().toString(36);
 const PARENT = `Launch brief ${stamp}`;
@@ -33,8 +33,7 @@ test('tasks: create from the New menu, subtask, refused completion, timer across
   await expect(page.getByTestId('sidebar')).toBeVisible();
   await page.goto('/tasks');
 
-  await page.getByTestId('new-menu').click();
-  await page.getByTestId('new-task').click();
+  await chooseNewMenuItem(page, 'new-task');
   await expect(page.getByTestId('task-create')).toBeVisible();
   await page.getByTestId('task-create-submit').click();
   await expect(page.getByTestId('task-create').getByText('This field is required').first()).toBeVisible();
