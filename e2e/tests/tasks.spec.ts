@@ -28,8 +28,7 @@ async function chooseOption(page: Page, testId: string, typed: string, optionTex
 }
 
 test('tasks: create from the New menu, subtask, refused completion, timer across a reload, entry', async ({ page }) => {
-  // A long journey (~40 s on an idle 2-core machine; it waits out a real timer minute): the default 60 s budget is
-  // too tight when CI shares the machine.
+  // A long journey (~40 s on an idle 2-core machine): the default 60 s budget is too tight on a loaded machine.
   test.setTimeout(150_000);
   await page.goto('/login');
   await signIn(page, 'admin@demo.test');
