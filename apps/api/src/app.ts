@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type AppConfig, REPO_ROOT } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { DomainEvents } from './events/domain-events';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/errors';
 import { parseQueryString } from './http/query-string';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildAppOptions) {
     mailer: new Mailer(db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
     limiter: new RateLimiter(),
     rateLimits: options.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
+    events: new DomainEvents(app.log),
   };
   app.decorate('ctx', ctx);
   await ctx.sessions.cache.listen(db.$client);

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import type { DomainEvents } from './events/domain-events';
 import type { AuthRateLimits, RateLimiter } from './modules/auth/rate-limiter';
 import type { SessionService } from './modules/auth/session.service';
 import type { Mailer } from './modules/mail/mailer';
@@ -12,6 +13,8 @@ export type AppContext = {
   mailer: Mailer;
   limiter: RateLimiter;
   rateLimits: AuthRateLimits;
+  /** Committed writes announce themselves here; consumers subscribe (events/domain-events.ts). */
+  events: DomainEvents;
 };
 
 declare module 'fastify' {
