@@ -68,7 +68,8 @@ export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    // Only the configured proxies may say who the client is (X-Forwarded-For); false = the socket's peer address.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     // maxParamLength: a push token in the path is a PushSubscription's JSON (hundreds of characters).

@@ -2,6 +2,7 @@ import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -20,6 +21,14 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+const isCidr = (value: string) => {
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
 const minutes = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
@@ -27,6 +36,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   APP_URL: z.string().optional(),
+  // Forwarded headers (X-Forwarded-For/Proto/Host) are believed only from these peers; anyone else could forge
+  // them and pick the address that per-IP limits count.
+  TRUST_PROXY: csv().refine(
+    (entries) => entries.every((entry) => (entry.includes('/') ? isCidr(entry) : ipaddr.isValid(entry))),
+    'must be a comma-separated list of IP addresses or CIDR ranges',
+  ),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().optional(),
   // 0 = any free port (tests, CI): the embedded server is reached only through the URL we build for it.
@@ -110,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    /** Addresses/CIDRs of reverse proxies whose forwarded headers are believed; empty = none (direct clients). */
+    trustProxy: e.TRUST_PROXY,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data'),
