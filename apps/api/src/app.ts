@@ -11,6 +11,7 @@ import { DomainEvents } from './events/domain-events';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/errors';
 import { parseQueryString } from './http/query-string';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerVersionCheck } from './http/version-check';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions) {
   await ctx.sessions.cache.listen(db.$client);
   app.addHook('onClose', () => ctx.sessions.cache.close());
 
+  registerSecurityHeaders(app, { appUrl: config.appUrl });
   registerErrorHandling(app);
   registerVersionCheck(app, config.version);
   const accessMap = registerAccessControl(app, {
