@@ -34,6 +34,13 @@ export const notifications = pgTable(
     unique('notifications_user_number_unique').on(t.userId, t.number),
     // The bell's unread count and the inbox's unread mentions.
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    // The Mentions badge (mentions/count) and the inbox: a person's mention notifications, without reading the rest.
+    index('notifications_user_unread_mention_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null and (${t.data} ->> 'has_mention')::boolean is true`),
+    index('notifications_user_mention_idx')
+      .on(t.userId, t.number)
+      .where(sql`(${t.data} ->> 'has_mention')::boolean is true`),
   ],
 );
 
