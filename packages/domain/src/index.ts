@@ -1,3 +1,4 @@
+export * from './comments';
 export * from './contracts/admin';
 export * from './contracts/auth';
 export * from './contracts/common';

@@ -39,6 +39,8 @@ export const STANDALONE_PERMISSIONS = [
   'ONBOARDING_UPDATE',
   // Log time on behalf of another user (doc 2 §6: the time-entry user picker, there a fixed staff list).
   'TIMELOG_FOR_OTHERS',
+  // Private notes, call logs, e-mail logs and summaries on plans (doc 2 §6: "a permission check").
+  'COMMENTS_PRIVATE',
 ] as const;
 
 export type FamilyPermission = `${Prefix}_${PermissionVerb}`;

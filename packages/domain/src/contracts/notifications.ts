@@ -7,7 +7,14 @@ import { listMetaSchema } from './common';
 export const NOTIFICATIONS_PAGE_SIZE = 15;
 
 /** What a notification is about; producers add kinds as the events they come from exist. */
-export const NOTIFICATION_TYPES = ['task_assigned', 'task_followed', 'task_status_changed'] as const;
+export const NOTIFICATION_TYPES = [
+  'task_assigned',
+  'task_followed',
+  'task_status_changed',
+  'comment_mention',
+  'comment_reply',
+  'comment_created',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notificationDataSchema = z.object({

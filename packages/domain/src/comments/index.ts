@@ -1,0 +1,4 @@
+export * from './contracts';
+export * from './delta';
+export * from './schedule';
+export * from './templates';
