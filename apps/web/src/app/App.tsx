@@ -9,7 +9,10 @@ import { FeedbackBridge } from '../shell/FeedbackBridge';
 import { ShellNotices } from '../shell/ShellNotices';
 import { createQueryClient } from './queryClient';
 
-const THEME = { token: { colorPrimary: '#1677ff', borderRadius: 6 } };
+/** Inter ships with the app (main.tsx), so antd measures text the same on every machine. */
+export const FONT_FAMILY =
+  "'Inter Variable', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+const THEME = { token: { colorPrimary: '#1677ff', borderRadius: 6, fontFamily: FONT_FAMILY } };
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

@@ -3,7 +3,7 @@ import { Button, Layout } from 'antd';
 import { Link } from 'react-router';
 import { DEFAULT_APP_NAME, useConfig } from '../auth/queries';
 import { useAbility } from '../auth/useAbility';
-import { GlobalSearch } from '../search/GlobalSearch';
+import { HeaderSearch } from './HeaderSearch';
 import { NewMenu } from './NewMenu';
 import { ProfileMenu } from './ProfileMenu';
 import { ActiveTimerSlot, NotificationBellSlot, WeeklyHoursSlot } from './slots';
@@ -18,12 +18,12 @@ export function AppHeader({ narrow, onOpenMenu }: { narrow: boolean; onOpenMenu:
         <img src="/logo.svg" alt="" width={28} height={28} />
         {narrow ? null : <span>{appName}</span>}
       </Link>
-      <GlobalSearch />
+      <HeaderSearch narrow={narrow} />
       <div className="app-header-actions">
         <WeeklyHoursSlot />
         <ActiveTimerSlot />
         <NotificationBellSlot />
-        <NewMenu />
+        <NewMenu compact={narrow} />
         {config?.guides_url && ability.isRegularUser && !narrow ? (
           <Button
             type="text"
@@ -36,16 +36,18 @@ export function AppHeader({ narrow, onOpenMenu }: { narrow: boolean; onOpenMenu:
           />
         ) : null}
         <ProfileMenu compact={narrow} />
-        {narrow ? (
-          <Button
-            type="text"
-            icon={<MenuOutlined />}
-            aria-label="Open menu"
-            data-testid="menu-toggle"
-            onClick={onOpenMenu}
-          />
-        ) : null}
       </div>
+      {/* Outside the actions and never shrunk: whatever the widgets measure, the menu stays on screen. */}
+      {narrow ? (
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label="Open menu"
+          data-testid="menu-toggle"
+          className="menu-toggle"
+          onClick={onOpenMenu}
+        />
+      ) : null}
     </Layout.Header>
   );
 }

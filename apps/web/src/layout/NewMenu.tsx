@@ -5,7 +5,7 @@ import { useAbility } from '../auth/useAbility';
 import { visibleNewMenu } from './navigation';
 
 /** The header's New menu; hidden when it has nothing to offer this user (see NEW_MENU). */
-export function NewMenu() {
+export function NewMenu({ compact = false }: { compact?: boolean }) {
   const ability = useAbility();
   const navigate = useNavigate();
   const entries = visibleNewMenu(ability);
@@ -25,8 +25,8 @@ export function NewMenu() {
         },
       }}
     >
-      <Button type="primary" icon={<PlusOutlined />} data-testid="new-menu">
-        New
+      <Button type="primary" icon={<PlusOutlined />} data-testid="new-menu" aria-label={compact ? 'New' : undefined}>
+        {compact ? null : 'New'}
       </Button>
     </Dropdown>
   );
