@@ -1,25 +1,31 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { USER_TYPES } from '../user-types';
 
+/** Any text is accepted; the server looks at its first 100 characters and ignores what is not a letter or digit. */
 export const globalSearchQuerySchema = z.object({
-  search_term: z.string().trim().min(1, MESSAGES.required).max(100),
+  search_term: z.string().trim().min(1, MESSAGES.required),
 });
 
-const titled = z.object({ uuid: z.uuid(), title: z.string() });
+/** One match: what to show and where it leads in the web app (a path with its query parameters). */
+export const globalSearchHitSchema = z.object({
+  uuid: z.uuid(),
+  title: z.string(),
+  /** A second line: the plan of a task or request, the client of a plan, a person's e-mail. */
+  detail: z.string().nullable(),
+  link: z.string(),
+});
+export type GlobalSearchHit = z.infer<typeof globalSearchHitSchema>;
 
-/** Global search answer, grouped as the header dropdown shows it (doc 1 §2). Groups fill as their modules land. */
+/** Global search answer, grouped as the header dropdown shows it (doc 1 §2); cms and forms stay empty until those modules exist. */
 export const globalSearchResponseSchema = z.object({
   data: z.object({
-    projects: z.array(titled),
-    tasks: z.array(titled),
-    people: z.array(
-      z.object({ uuid: z.uuid(), name: z.string(), email: z.string().nullable(), type: z.enum(USER_TYPES) }),
-    ),
-    cms: z.array(titled),
-    forms: z.array(titled),
-    clients: z.array(titled),
-    requests: z.array(titled),
+    projects: z.array(globalSearchHitSchema),
+    tasks: z.array(globalSearchHitSchema),
+    people: z.array(globalSearchHitSchema),
+    cms: z.array(globalSearchHitSchema),
+    forms: z.array(globalSearchHitSchema),
+    clients: z.array(globalSearchHitSchema),
+    requests: z.array(globalSearchHitSchema),
   }),
 });
 export type GlobalSearchResponse = z.infer<typeof globalSearchResponseSchema>;

@@ -1,0 +1,46 @@
+/**
+ * Turns what someone typed into the parts of a global search, or null when nothing searchable is left.
+ *
+ * Only letters and digits survive (accents folded, case lowered), so the tsquery built here can never hold a
+ * tsquery operator, a LIKE wildcard, a quote, a backslash or a null byte: hostile input ends as "no words", never
+ * as a syntax error. The database folds accents again (portal_search_text) for what is stored.
+ */
+export type SearchTerms = {
+  /** 'acme:* & corp:*': every word, each as a prefix. */
+  prefixQuery: string;
+  /** The words joined by spaces, compared with stored text for exact and starts-with ranking and for typos. */
+  phrase: string;
+  /** Typo tolerance only pays for longer words: short ones would match almost anything by trigrams. */
+  fuzzy: boolean;
+};
+
+/** What is looked at of a term; a longer paste is cut rather than refused. */
+const MAX_TERM_CHARS = 100;
+const MAX_WORDS = 8;
+export const FUZZY_MIN_WORD_LENGTH = 4;
+
+/** Letters unaccent folds that canonical decomposition keeps whole. */
+const FOLDS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
+
+export function normalizeSearchText(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[ßæœøđðłþı]/g, (c) => FOLDS[c] ?? c);
+}
+
+export function parseSearchTerm(raw: string): SearchTerms | null {
+  const words = normalizeSearchText(raw.slice(0, MAX_TERM_CHARS))
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .slice(0, MAX_WORDS);
+  if (words.length === 0) {
+    return null;
+  }
+  return {
+    prefixQuery: words.map((word) => `${word}:*`).join(' & '),
+    phrase: words.join(' '),
+    fuzzy: words.some((word) => word.length >= FUZZY_MIN_WORD_LENGTH),
+  };
+}
