@@ -33,6 +33,8 @@ import { globalSearchRoutes } from './modules/search/global-search.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { taskRoutes } from './modules/tasks/tasks.routes';
 import { timeLogRoutes } from './modules/time-logs/time-logs.routes';
+import { createStorage } from './modules/uploads/storage';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { userRoutes } from './modules/users/users.routes';
 
 export type BuildAppOptions = {
@@ -62,6 +64,7 @@ const API_MODULES = [
   requestTypeRoutes,
   requestRelationRoutes,
   notificationRoutes,
+  uploadRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {
@@ -88,6 +91,7 @@ export async function buildApp(options: BuildAppOptions) {
     limiter: new RateLimiter(),
     rateLimits: options.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
     events: new DomainEvents(app.log),
+    storage: createStorage(config),
   };
   app.decorate('ctx', ctx);
   await ctx.sessions.cache.listen(db.$client);

@@ -67,6 +67,18 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  /** Storage: the local disk (DATA_DIR/uploads) unless S3_BUCKET names an S3-compatible bucket (modules/uploads/storage). */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The agency's time zone: weeks, days and recurrence are counted in it. */
   AGENCY_TIME_ZONE: z
@@ -148,6 +160,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       bugReportUrl: e.BUG_REPORT_URL ?? null,
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
+    storage: {
+      maxUploadBytes: e.MAX_UPLOAD_BYTES,
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT ?? null,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : null,
+    },
     logLevel: e.LOG_LEVEL,
     agencyTimeZone: e.AGENCY_TIME_ZONE,
     version: readVersion(),

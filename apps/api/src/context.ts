@@ -4,6 +4,7 @@ import type { DomainEvents } from './events/domain-events';
 import type { AuthRateLimits, RateLimiter } from './modules/auth/rate-limiter';
 import type { SessionService } from './modules/auth/session.service';
 import type { Mailer } from './modules/mail/mailer';
+import type { FileStorage } from './modules/uploads/storage';
 
 /** What handlers and commands need from the running app; built once in buildApp. */
 export type AppContext = {
@@ -15,6 +16,8 @@ export type AppContext = {
   rateLimits: AuthRateLimits;
   /** Committed writes announce themselves here; consumers subscribe (events/domain-events.ts). */
   events: DomainEvents;
+  /** Where files live: the local disk or an S3-compatible bucket (modules/uploads/storage). */
+  storage: FileStorage;
 };
 
 declare module 'fastify' {

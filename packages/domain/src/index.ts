@@ -14,6 +14,7 @@ export * from './contracts/requests';
 export * from './contracts/search';
 export * from './contracts/tasks';
 export * from './contracts/time-logs';
+export * from './contracts/uploads';
 export * from './messages';
 export * from './permissions';
 export * from './request-form';

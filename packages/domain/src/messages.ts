@@ -49,6 +49,22 @@ export const MESSAGES = {
   noFiles: 'No files',
   uploadFailed: 'Upload failed',
   fileUploadFailed: (file: string) => `${file} file upload failed.`,
+  // Uploads (issue 8; not in the spec's catalogue, written in its voice)
+  uploadExtensionInvalid: 'This file type is not supported',
+  uploadEmpty: 'The file is empty',
+  uploadTooLarge: (maxMb: number) => `The file is larger than ${maxMb} MB`,
+  uploadSizeMismatch: 'The file does not match the size declared for it',
+  uploadContentMismatch: 'The file content does not match its extension',
+  uploadNotFinished: 'This file has not finished uploading',
+  uploadLinkInvalid: 'This upload link is invalid or has expired',
+  uploadAlreadyStored: 'This file has already been uploaded',
+  uploadDeleteDenied: 'Only the person who uploaded this file can delete it',
+  uploadPreviewUnavailable: 'This file cannot be previewed. Download it to open it.',
+  uploadNoAccess: 'This file does not exist or you do not have access to it.',
+  zippingFiles: 'Zipping files',
+  massDownloadStarted: 'We are zipping the files; you will be notified when the download is ready.',
+  massDownloadNothing: 'The selected items have no files to download',
+  zipReady: 'Your files are ready to download',
 
   // Passwords and accounts (not in the spec's catalogue; written in its voice)
   passwordTooShort: 'The password must be at least 8 characters',

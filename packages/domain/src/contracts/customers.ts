@@ -2,22 +2,13 @@ import { z } from 'zod';
 import { CLIENT_STATUSES } from '../statuses';
 import { listResponseSchema, optionalText, requiredText } from './common';
 import { listQuerySchema, oneOrMany } from './lists';
+import { uploadSchema } from './uploads';
 
 const url = z.string().trim().max(2048).nullish();
 
 export const customerRefSchema = z.object({ uuid: z.uuid(), business_name: z.string() });
 export type CustomerRef = z.infer<typeof customerRefSchema>;
 
-export const uploadSchema = z.object({
-  uuid: z.uuid(),
-  url: z.string(),
-  name: z.string(),
-  extension: z.string(),
-  size: z.number().int(),
-  created_at: z.string(),
-  stated: z.boolean(),
-});
-export type Upload = z.infer<typeof uploadSchema>;
 
 /** Client (customer), doc 1 §3. */
 export const customerSchema = z.object({

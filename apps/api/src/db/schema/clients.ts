@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
   check,
   index,
   integer,
@@ -41,34 +40,6 @@ export const customers = pgTable(
     index('customers_business_name_idx').on(sql`lower(${t.businessName})`),
     index('customers_status_idx').on(t.status),
   ],
-);
-
-/** Files; created by the upload flow (doc 2 §7). Clients reference the images in their notes. */
-export const uploads = pgTable('uploads', {
-  id: id(),
-  uuid: publicId(),
-  name: text().notNull(),
-  extension: text().notNull(),
-  size: integer().notNull().default(0),
-  /** Storage key or URL, depending on the storage provider. */
-  url: text().notNull(),
-  /** The upload has been confirmed by the client that made it ('stated' in the spec). */
-  stated: boolean().notNull().default(false),
-  createdById: integer().references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
-
-export const customerUploads = pgTable(
-  'customer_uploads',
-  {
-    customerId: integer()
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    uploadId: integer()
-      .notNull()
-      .references(() => uploads.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.customerId, t.uploadId] })],
 );
 
 /** The people on a client (a contact may belong to several clients). */

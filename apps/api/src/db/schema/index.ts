@@ -8,4 +8,5 @@ export * from './notifications';
 export * from './plans';
 export * from './requests';
 export * from './tasks';
+export * from './uploads';
 export * from './users';

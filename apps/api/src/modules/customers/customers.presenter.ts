@@ -1,23 +1,9 @@
 import type { ClientStatus, Customer, CustomerListItem, Upload } from '@portal/domain';
-import type { customers, uploads } from '../../db/schema';
+import type { customers } from '../../db/schema';
 
 type CustomerRow = typeof customers.$inferSelect;
-type UploadRow = typeof uploads.$inferSelect;
-
-export function presentUpload(row: UploadRow): Upload {
-  return {
-    uuid: row.uuid,
-    url: row.url,
-    name: row.name,
-    extension: row.extension,
-    size: row.size,
-    created_at: row.createdAt.toISOString(),
-    stated: row.stated,
-  };
-}
-
 /** Client details (GET/PUT customers/{uuid}): every field of doc 1 §3, named one by one. */
-export function presentCustomer(row: CustomerRow, files: UploadRow[]): Customer {
+export function presentCustomer(row: CustomerRow, files: Upload[]): Customer {
   return {
     uuid: row.uuid,
     business_name: row.businessName,
@@ -30,7 +16,7 @@ export function presentCustomer(row: CustomerRow, files: UploadRow[]): Customer 
     dashboard_link_2: row.dashboardLink2,
     notes: row.notes,
     notes_delta: row.notesDelta ?? null,
-    uploads: files.map(presentUpload),
+    uploads: files,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -47,7 +47,10 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: customerInputSchema, response: { 200: customerResponseSchema, ...errorResponses } },
     },
     async (request) => ({
-      data: await createCustomer(app.ctx.db, request.body, requirePrincipal(request).userId),
+      data: await createCustomer(app.ctx.db, request.body, {
+        userId: requirePrincipal(request).userId,
+        storage: app.ctx.storage,
+      }),
     }),
   );
 
@@ -62,7 +65,12 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ data: await updateCustomer(app.ctx.db, request.params.uuid, request.body) }),
+    async (request) => ({
+      data: await updateCustomer(app.ctx.db, request.params.uuid, request.body, {
+        userId: requirePrincipal(request).userId,
+        storage: app.ctx.storage,
+      }),
+    }),
   );
 
   app.delete(

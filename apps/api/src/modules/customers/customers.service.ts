@@ -1,10 +1,15 @@
 import { type CustomerInput, type customerUpdateSchema, MESSAGES } from '@portal/domain';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client';
-import { customers, customerUploads, projects, uploads } from '../../db/schema';
+import { customers, projects } from '../../db/schema';
 import { notFound, validationError } from '../../http/errors';
+import { attachUploads, loadUploads } from '../uploads/attach-uploads';
+import type { FileStorage } from '../uploads/storage';
 import { presentCustomer } from './customers.presenter';
+
+/** Who saves a client's notes images: the uploads must be theirs (modules/uploads/attach-uploads.ts). */
+export type UploadActor = { userId: number; storage: FileStorage };
 
 /** The database or a transaction of it: commands take either, so callers can compose them in one transaction. */
 
@@ -37,32 +42,19 @@ async function findCustomerRow(db: DbExecutor, uuid: string): Promise<CustomerRo
   return row;
 }
 
-/** The notes reference their images by upload uuid; the links are replaced as a whole on each save. */
-async function replaceUploads(db: DbExecutor, customerId: number, uploadUuids: string[]): Promise<void> {
-  const wanted = [...new Set(uploadUuids)];
-  const found = wanted.length
-    ? await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.uuid, wanted))
-    : [];
-  if (found.length !== wanted.length) {
-    throw validationError({ uploads: [MESSAGES.unknownReference] });
-  }
-  await db.delete(customerUploads).where(eq(customerUploads.customerId, customerId));
-  if (found.length) {
-    await db.insert(customerUploads).values(found.map((u) => ({ customerId, uploadId: u.id })));
-  }
+/** The notes reference their images by upload uuid; the set is replaced as a whole on each save. */
+async function replaceUploads(db: DbExecutor, customerId: number, uploadUuids: string[], actor: UploadActor) {
+  await attachUploads(db, {
+    storage: actor.storage,
+    uploadUuids,
+    holder: { type: 'customer', id: customerId },
+    actor,
+    mode: 'replace',
+  });
 }
 
 async function customerBody(db: DbExecutor, row: CustomerRow) {
-  const files = await db
-    .select({ upload: uploads })
-    .from(customerUploads)
-    .innerJoin(uploads, eq(uploads.id, customerUploads.uploadId))
-    .where(eq(customerUploads.customerId, row.id))
-    .orderBy(asc(uploads.createdAt), asc(uploads.id));
-  return presentCustomer(
-    row,
-    files.map((f) => f.upload),
-  );
+  return presentCustomer(row, await loadUploads(db, { type: 'customer', id: row.id }));
 }
 
 export async function getCustomer(db: Database, uuid: string) {
@@ -70,7 +62,12 @@ export async function getCustomer(db: Database, uuid: string) {
 }
 
 /** Creates a client (status active unless given); also used by plan creation for a new client typed by name. */
-export async function insertCustomer(db: DbExecutor, input: CustomerInput, createdById: number | null) {
+export async function insertCustomer(
+  db: DbExecutor,
+  input: CustomerInput,
+  createdById: number | null,
+  actor?: UploadActor,
+) {
   const [row] = await db
     .insert(customers)
     .values({ ...columnsFrom(input), businessName: input.business_name.trim(), createdById })
@@ -79,17 +76,20 @@ export async function insertCustomer(db: DbExecutor, input: CustomerInput, creat
     throw new Error('customer not created');
   }
   if (input.uploads?.length) {
-    await replaceUploads(db, row.id, input.uploads);
+    if (!actor) {
+      throw validationError({ uploads: [MESSAGES.unknownReference] });
+    }
+    await replaceUploads(db, row.id, input.uploads, actor);
   }
   return row;
 }
 
-export async function createCustomer(db: Database, input: CustomerInput, createdById: number) {
-  return db.transaction(async (tx) => customerBody(tx, await insertCustomer(tx, input, createdById)));
+export async function createCustomer(db: Database, input: CustomerInput, actor: UploadActor) {
+  return db.transaction(async (tx) => customerBody(tx, await insertCustomer(tx, input, actor.userId, actor)));
 }
 
 /** PUT customers/{uuid}: the modal autosaves the changed fields only, so absent fields stay as they are. */
-export async function updateCustomer(db: Database, uuid: string, input: CustomerUpdate) {
+export async function updateCustomer(db: Database, uuid: string, input: CustomerUpdate, actor: UploadActor) {
   return db.transaction(async (tx) => {
     const current = await findCustomerRow(tx, uuid);
     const changes = Object.fromEntries(Object.entries(columnsFrom(input)).filter(([, v]) => v !== undefined));
@@ -103,7 +103,7 @@ export async function updateCustomer(db: Database, uuid: string, input: Customer
       row = updated ?? current;
     }
     if (input.uploads) {
-      await replaceUploads(tx, row.id, input.uploads);
+      await replaceUploads(tx, row.id, input.uploads, actor);
     }
     return customerBody(tx, row);
   });

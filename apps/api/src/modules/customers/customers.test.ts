@@ -126,8 +126,8 @@ describe('client details, create, autosave and delete', () => {
     const [one, two] = await db
       .insert(uploads)
       .values([
-        { name: 'a.png', extension: 'png', url: '/files/a.png' },
-        { name: 'b.png', extension: 'png', url: '/files/b.png' },
+        { name: 'a.png', extension: 'png', url: 'files/a.png', stated: true, createdById: actors.admin.id },
+        { name: 'b.png', extension: 'png', url: 'files/b.png', stated: true, createdById: actors.admin.id },
       ])
       .returning();
     const put = (payload: object) =>

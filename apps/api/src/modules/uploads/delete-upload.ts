@@ -1,0 +1,40 @@
+import { MESSAGES } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { uploads } from '../../db/schema';
+import { inTransaction } from '../../events/domain-events';
+import { forbidden } from '../../http/errors';
+import { canDeleteUpload, type UploadViewer } from './holder-access';
+import { thumbnailKey } from './storage';
+import { findVisibleUpload } from './upload-access';
+
+/**
+ * DELETE uploads/{uuid}: the uploader, or the creator of the comment holding it (doc 2 §7). The row goes in the
+ * transaction; the bytes after it commits (a failed removal leaves an unreachable file, never a row without bytes).
+ */
+export async function deleteUpload(ctx: AppContext, uuid: string, viewer: UploadViewer): Promise<void> {
+  const row = await inTransaction(ctx.db, ctx.events, async (tx, emit) => {
+    const found = await findVisibleUpload(tx, uuid, viewer);
+    if (!(await canDeleteUpload(tx, viewer, found))) {
+      throw forbidden(MESSAGES.uploadDeleteDenied);
+    }
+    await tx.delete(uploads).where(eq(uploads.id, found.id));
+    emit({
+      model: 'upload',
+      action: 'deleted',
+      id: found.uuid,
+      actorId: viewer.userId,
+      payload: { holder_type: found.holderType },
+    });
+    return found;
+  });
+  await removeStoredBytes(ctx, row);
+}
+
+export async function removeStoredBytes(
+  ctx: Pick<AppContext, 'storage'>,
+  row: { uuid: string; url: string; thumbnailKey: string | null },
+) {
+  await ctx.storage.remove(row.url).catch(() => undefined);
+  await ctx.storage.remove(row.thumbnailKey ?? thumbnailKey(row.uuid)).catch(() => undefined);
+}

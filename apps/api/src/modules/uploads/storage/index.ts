@@ -1,0 +1,16 @@
+import path from 'node:path';
+import type { AppConfig } from '../../../config';
+import { LocalStorage } from './local';
+import { S3Storage } from './s3';
+import type { FileStorage } from './types';
+
+export type { FileStorage } from './types';
+export { originalKey, thumbnailKey } from './types';
+
+/** The configured driver: S3 when S3_BUCKET is set, else the local disk under DATA_DIR/uploads. */
+export function createStorage(config: Pick<AppConfig, 'dataDir' | 'storage'>): FileStorage {
+  if (config.storage.s3) {
+    return new S3Storage(config.storage.s3);
+  }
+  return new LocalStorage(path.join(config.dataDir, 'uploads'));
+}

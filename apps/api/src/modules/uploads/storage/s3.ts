@@ -1,0 +1,129 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { FileStorage, GetOptions, PresignedPut } from './types';
+
+export type S3Settings = {
+  bucket: string;
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+};
+
+/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * An S3-compatible bucket (AWS, MinIO, R2 …): real pre-signed PUT and GET URLs from the AWS SDK, so the bytes go
+ * between the browser and the bucket without passing through this server. Served files get their disposition and
+ * type through the signed response overrides.
+ */
+export class S3Storage implements FileStorage {
+  readonly driver = 's3' as const;
+  readonly client: S3Client;
+
+  constructor(private readonly settings: S3Settings) {
+    this.client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint ?? undefined,
+      forcePathStyle: settings.forcePathStyle,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
+    });
+  }
+
+  async presignPut(key: string, options: { contentType: string; expiresInSeconds: number }): Promise<PresignedPut> {
+    const command = new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, ContentType: options.contentType });
+    const url = await getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds });
+    return { url, method: 'PUT', headers: { 'Content-Type': options.contentType } };
+  }
+
+  async presignGet(key: string, options: GetOptions): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: key,
+      ResponseContentType: options.contentType,
+      ResponseContentDisposition: contentDisposition(options.inline ? 'inline' : 'attachment', options.fileName),
+    });
+    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds });
+  }
+
+  async write(key: string, body: Readable | Buffer, options: { contentType: string; size?: number }): Promise<void> {
+    if (Buffer.isBuffer(body) || options.size !== undefined) {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: key,
+          Body: body,
+          ContentType: options.contentType,
+          ContentLength: Buffer.isBuffer(body) ? body.length : options.size,
+        }),
+      );
+      return;
+    }
+    // A stream of unknown length (a zip being built): spool it to a temporary file so PutObject knows its length.
+    const folder = await mkdtemp(path.join(tmpdir(), 'portal-s3-'));
+    const file = path.join(folder, 'body');
+    try {
+      await pipeline(body, createWriteStream(file));
+      const { size } = await stat(file);
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: key,
+          Body: createReadStream(file),
+          ContentType: options.contentType,
+          ContentLength: size,
+        }),
+      );
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const answer = await this.client.send(
+      new GetObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: key,
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
+    );
+    return answer.Body as Readable;
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      return { size: head.ContentLength ?? 0 };
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404 || (error as { name?: string }).name === 'NotFound') {
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+}
