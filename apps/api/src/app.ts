@@ -1,7 +1,7 @@
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MESSAGES } from '@portal/domain';
+import { MESSAGES, trustOwnOrigins } from '@portal/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppConfig, REPO_ROOT } from './config';
@@ -80,6 +80,8 @@ export async function buildApp(options: BuildAppOptions) {
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 5000 },
     ajv: undefined,
   });
+  // Absolute image URLs in stored rich text count as our uploads only on our own public origin.
+  trustOwnOrigins(config.appUrl);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -18,6 +18,7 @@ export * from './contracts/uploads';
 export * from './messages';
 export * from './permissions';
 export * from './request-form';
+export * from './rich-text';
 export * from './rules/duration';
 export * from './rules/email';
 export * from './rules/estimate-range';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { richTextDelta } from '../rich-text/schema';
 import { CLIENT_STATUSES } from '../statuses';
 import { listResponseSchema, optionalText, requiredText } from './common';
 import { listQuerySchema, oneOrMany } from './lists';
@@ -51,7 +52,7 @@ export const customerInputSchema = z.object({
   dashboard_link_1: url,
   dashboard_link_2: url,
   notes: z.string().max(200_000).nullish(),
-  notes_delta: z.unknown().optional(),
+  notes_delta: richTextDelta.nullish(),
   uploads: z.array(z.uuid()).max(500).optional(),
 });
 export type CustomerInput = z.input<typeof customerInputSchema>;

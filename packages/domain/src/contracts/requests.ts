@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { answersSchema, requestFormSchema } from '../request-form/question';
+import { catalogueImageUrlSchema, richTextDelta } from '../rich-text/schema';
 import { parseEstimateRange } from '../rules/estimate-range';
 import {
   PROJECT_TYPES,
@@ -251,7 +252,7 @@ const requestWritableShape = {
   /** User uuid of the requester (a member of the plan or a contact of its client). */
   requester_id: z.uuid({ error: MESSAGES.enterRequester }).nullable(),
   answers: requestAnswersSchema,
-  description_delta: z.unknown(),
+  description_delta: richTextDelta.nullish(),
   estimated_time_range: estimateRangeField,
   estimated_min: minutesField,
   estimated_max: minutesField,
@@ -350,7 +351,7 @@ export const requestTypeIdParam = z.object({ id: z.coerce.number().int().min(1).
 /** POST/PUT request-types (admins). form is validated against the question schema by the server. */
 export const requestTypeWriteSchema = z.object({
   name: z.string().trim().min(1, MESSAGES.required).max(120, 'This field may not be longer than 120 characters'),
-  imageUrl: z.string().trim().max(2000).nullable().optional(),
+  imageUrl: catalogueImageUrlSchema.nullable().optional(),
   icon: z.string().trim().max(200).nullable().optional(),
   description: z.string().max(5000).nullable().optional(),
   tags: z.array(z.string().trim().min(1).max(50)).max(30).optional(),

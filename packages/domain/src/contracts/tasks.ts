@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { richTextDelta } from '../rich-text/schema';
 import {
   PLAN_KINDS,
   PLAN_STATUSES,
@@ -144,7 +145,7 @@ const taskWritableShape = {
   parent_id: z.uuid().nullable(),
   add_requests: requestUuidList,
   uploads: z.array(z.uuid()).max(100),
-  description_delta: z.unknown(),
+  description_delta: richTextDelta.nullish(),
   ref_token: z.string().max(100).nullable(),
 };
 
@@ -307,7 +308,7 @@ export const projectTaskRequestsSchema = z
 export const taskDescriptionDeltaSchema = z.object({ description_delta: z.unknown().nullable() });
 export const taskDescriptionDeltaResponseSchema = z.object({ data: taskDescriptionDeltaSchema });
 export const taskDescriptionDeltaUpdateSchema = z.object({
-  description_delta: z.unknown().nullable(),
+  description_delta: richTextDelta.nullable(),
   ref_token: z.string().max(100).nullable().optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogueImageUrlSchema } from '../rich-text/schema';
 import { QUESTION_MODES, QUESTION_TYPES } from '../statuses';
 
 /**
@@ -40,7 +41,7 @@ export const questionOptionSchema = z.object({
   label: z.string().min(1),
   value: z.string().min(1),
   icon: z.string().optional(),
-  imageUrl: z.string().optional(),
+  imageUrl: catalogueImageUrlSchema.optional(),
   /** Choosing a unique option ('Not sure', 'None') clears the others, and choosing another clears it. */
   unique: z.boolean().optional(),
 });

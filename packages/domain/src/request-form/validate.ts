@@ -1,7 +1,9 @@
 import { MESSAGES } from '../messages';
+import { findRichTextProblem } from '../rich-text/delta';
+import { contractOwnOrigin } from '../rich-text/schema';
 import { EMAIL_PATTERN } from '../rules/email';
 import type { Answers, AnswerValue, Question, RequestForm } from './question';
-import { deltaSchema, flattenQuestions, isAnswerable, rangeAnswerSchema } from './question';
+import { flattenQuestions, isAnswerable, rangeAnswerSchema } from './question';
 import { isAnswerEmpty, visibleQuestions } from './visibility';
 
 export type ValidateAnswersOptions = {
@@ -103,7 +105,10 @@ function checkAnswer(question: Question, value: AnswerValue, today: string): str
     case 'textArea':
       return typeof value === 'string' ? undefined : MESSAGES.invalidAnswer;
     case 'textEditor':
-      return typeof value === 'string' || deltaSchema.safeParse(value).success ? undefined : MESSAGES.invalidAnswer;
+      // A rich-text answer is stored and rendered like any other delta: the same rules (rich-text/).
+      return typeof value === 'string'
+        ? undefined
+        : (findRichTextProblem(value, { isOwnOrigin: contractOwnOrigin }) ?? undefined);
     case 'radio':
       return checkChoices(question, value, false);
     case 'select':

@@ -1,0 +1,3 @@
+export * from './delta';
+export * from './schema';
+export * from './urls';
