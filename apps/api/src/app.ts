@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { DomainEvents } from './events/domain-events';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/errors';
+import { registerJsonBodyParser } from './http/json-body';
 import { parseQueryString } from './http/query-string';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerVersionCheck } from './http/version-check';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   registerSecurityHeaders(app, { appUrl: config.appUrl });
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   registerVersionCheck(app, config.version);
   const accessMap = registerAccessControl(app, {
     resolvePrincipal: (token) => ctx.sessions.resolve(token),
