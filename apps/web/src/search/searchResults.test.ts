@@ -1,33 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { groupSearchResults } from './searchResults';
+import { groupSearchResults, matchesTerm } from './searchResults';
 
 describe('global search results', () => {
   const response = {
     data: {
       projects: [],
-      tasks: [{ uuid: 't1', title: 'Design the Anna banner' }],
+      tasks: [
+        { uuid: 't1', title: 'Design the Anna banner', detail: 'Café Zoë Retainer', link: '/tasks?task_uuid=t1' },
+      ],
       people: [
-        { uuid: 'p1', name: 'Anna Smith', email: 'anna@demo.test', type: 'regular_user' },
-        { uuid: 'p2', name: 'Bob Jones', email: 'bob@demo.test', type: 'freelancer' },
+        { uuid: 'p1', title: 'Anna Smith', detail: 'anna@demo.test', link: '/users/p1' },
+        { uuid: 'p2', title: 'Bob Jones', detail: 'bob@demo.test', link: '/users/p2' },
       ],
       cms: [],
       forms: [],
-      clients: [],
+      clients: [{ uuid: 'c1', title: 'Brighton Bakery', detail: null, link: '/clients?client_uuid=c1' }],
       requests: [],
     },
   };
 
-  it('shows only non-empty groups, in the spec order, filtered by the term on the client', () => {
+  it('shows only non-empty groups, in the spec order, filtered by the term on the client, linked as the API says', () => {
     const groups = groupSearchResults(response, 'anna');
     expect(groups.map((g) => g.group)).toEqual(['tasks', 'people']);
     expect(groups[1]?.hits).toEqual([
-      { key: 'people:p1', text: 'Anna Smith', detail: 'anna@demo.test', to: '/people?search=Anna%20Smith' },
+      { key: 'people:p1', text: 'Anna Smith', detail: 'anna@demo.test', to: '/users/p1' },
     ]);
     expect(groups[0]?.hits[0]?.to).toBe('/tasks?task_uuid=t1');
   });
 
-  it('matches people by e-mail too and ignores case and surrounding spaces', () => {
-    expect(groupSearchResults(response, '  BOB@demo ')[0]?.hits.map((h) => h.text)).toEqual(['Bob Jones']);
+  it('keeps what the server matched by word prefix, accent-folded, or with a typo in a longer word', () => {
+    expect(matchesTerm({ title: 'Brighton Bakery', detail: null }, 'BAK bri')).toBe(true);
+    expect(matchesTerm({ title: 'Design', detail: 'Café Zoë Retainer' }, 'cafe zoe')).toBe(true);
+    expect(matchesTerm({ title: 'Brighton Bakery', detail: null }, 'Brigthon')).toBe(true);
+    expect(matchesTerm({ title: 'Photography for the menu', detail: null }, 'photograpy')).toBe(true);
+  });
+
+  it('drops hits the current term no longer matches (a stale answer)', () => {
+    expect(matchesTerm({ title: 'Brighton Bakery', detail: null }, 'brisket')).toBe(false);
+    expect(matchesTerm({ title: 'Logo', detail: null }, 'lgo')).toBe(false);
+    expect(groupSearchResults(response, 'bob zz')).toEqual([]);
   });
 
   it('shows nothing for an empty term or no answer', () => {
