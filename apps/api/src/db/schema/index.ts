@@ -2,6 +2,7 @@ export * from './access';
 export * from './auth';
 export * from './catalog';
 export * from './clients';
+export * from './collaboration';
 export * from './comments';
 export * from './mail';
 export * from './notifications';
