@@ -1,4 +1,5 @@
 export * from './access';
+export * from './audit';
 export * from './auth';
 export * from './catalog';
 export * from './clients';
