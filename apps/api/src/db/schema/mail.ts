@@ -12,6 +12,8 @@ export const mailOutbox = pgTable(
     textBody: text().notNull(),
     htmlBody: text(),
     transport: text().notNull(),
+    /** The kind of message (password_reset, welcome, invite, notification …) for the e-mail log's filter. */
+    template: text(),
     sentAt: timestamp({ withTimezone: true }),
     error: text(),
     createdAt: createdAt(),
