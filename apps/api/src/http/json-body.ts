@@ -47,10 +47,11 @@ export function registerJsonBodyParser(app: FastifyInstance, maxDepth = MAX_JSON
   const parse = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonDepthExceeds(body as string, maxDepth)) {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonDepthExceeds(text, maxDepth)) {
       done(new AppError(422, jsonTooDeepMessage(maxDepth), { code: 'body_too_deep' }), undefined);
       return;
     }
-    void parse(request, body, done);
+    void parse(request, text, done);
   });
 }

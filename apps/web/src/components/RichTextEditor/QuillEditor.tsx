@@ -41,7 +41,7 @@ export default function QuillEditor({ value, onChange, readOnly = false, placeho
       readOnly,
       placeholder,
     });
-    editor.setContents(toDelta(value) as never, 'silent');
+    editor.setContents(toDelta(value, null, FORMATS) as never, 'silent');
     editor.on('text-change', (_change, _old, source) => {
       if (source === 'user') {
         const delta: RichTextDelta = { ops: editor.getContents().ops as RichTextDelta['ops'] };
@@ -62,8 +62,8 @@ export default function QuillEditor({ value, onChange, readOnly = false, placeho
 
   useEffect(() => {
     const editor = quill.current;
-    if (editor && value !== undefined && !sameDelta(toDelta(value), { ops: editor.getContents().ops })) {
-      editor.setContents(toDelta(value) as never, 'silent');
+    if (editor && value !== undefined && !sameDelta(toDelta(value, null, FORMATS), { ops: editor.getContents().ops })) {
+      editor.setContents(toDelta(value, null, FORMATS) as never, 'silent');
     }
   }, [value]);
 

@@ -1,5 +1,6 @@
 import { Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
+import { EditorErrorBoundary } from './EditorErrorBoundary';
 import type { RichTextEditorProps } from './types';
 
 export type { RichTextDelta } from './delta';
@@ -14,8 +15,10 @@ const QuillEditor = lazy(() => import('./QuillEditor'));
  */
 export function RichTextEditor(props: RichTextEditorProps) {
   return (
-    <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-      <QuillEditor {...props} />
-    </Suspense>
+    <EditorErrorBoundary value={props.value} testId={props.testId}>
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+        <QuillEditor {...props} />
+      </Suspense>
+    </EditorErrorBoundary>
   );
 }
