@@ -10,6 +10,7 @@ import { runMigrations } from '../../apps/api/src/db/migrate';
 import { seedDemo } from '../../apps/api/src/seed/demo';
 import { syncPermissions } from '../../apps/api/src/seed/permissions';
 import { syncPlanTypes } from '../../apps/api/src/seed/plan-types';
+import { seedCommentTemplates } from '../../apps/api/src/modules/comments/comment-templates';
 import { syncRequestTypes } from '../../apps/api/src/seed/request-types';
 import { seedScale } from '../../apps/api/src/seed/seed-scale';
 
@@ -31,6 +32,7 @@ await runMigrations(db);
 await syncPermissions(db);
 await syncPlanTypes(db);
 await syncRequestTypes(db);
+await seedCommentTemplates(db);
 await seedDemo(db);
 // SEED_SCALE=1: 2,000 clients and 10,000 plans on top of the demo workspace (bench scale).
 if (process.env.SEED_SCALE === '1') {

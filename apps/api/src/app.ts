@@ -16,6 +16,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerVersionCheck } from './http/version-check';
 import { registerWebApp } from './http/web-app';
 import { authRoutes } from './modules/auth/auth.routes';
+import { commentRoutes } from './modules/comments/comments.routes';
+import { mentionRoutes } from './modules/comments/mentions.routes';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, RateLimiter } from './modules/auth/rate-limiter';
 import { SessionService } from './modules/auth/session.service';
 import { contactRoutes } from './modules/contacts/contacts.routes';
@@ -65,6 +67,8 @@ const API_MODULES = [
   requestTypeRoutes,
   requestRelationRoutes,
   notificationRoutes,
+  commentRoutes,
+  mentionRoutes,
   uploadRoutes,
 ];
 

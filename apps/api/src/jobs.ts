@@ -1,5 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { scheduleCommentDelivery } from './modules/comments/scheduled-comments-job';
 import { scheduleRequestTemperature } from './modules/requests/temperature-job';
 import { scheduleRecurrence } from './modules/tasks/recurrence-job';
 
@@ -10,11 +13,17 @@ export type JobOptions = { db: Database; timeZone: string; log: JobLog };
  * Background jobs on our own Postgres (pg-boss, schema pgboss). Each module schedules its own queues here; this is
  * only where they are started together and stopped together. Answers the stop.
  */
-export async function startJobs(options: JobOptions & { connectionString: string }): Promise<() => Promise<void>> {
+export async function startJobs(
+  options: JobOptions & { connectionString: string; app?: { ctx: AppContext; log: FastifyBaseLogger } },
+): Promise<() => Promise<void>> {
   const boss = new PgBoss({ connectionString: options.connectionString, max: 2 });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
   await scheduleRecurrence(boss, options);
   await scheduleRequestTemperature(boss, options);
+  if (options.app) {
+    // Jobs that notify people need the app's mailer and push delivery.
+    await scheduleCommentDelivery(boss, options.app, options.timeZone);
+  }
   return () => boss.stop({ graceful: true, wait: true });
 }

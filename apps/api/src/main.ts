@@ -4,6 +4,7 @@ import { createDb } from './db/client';
 import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
 import { startJobs } from './jobs';
+import { seedCommentTemplates } from './modules/comments/comment-templates';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasAnyUser, seedDemo } from './seed/demo';
 import { syncPermissions } from './seed/permissions';
 import { syncPlanTypes } from './seed/plan-types';
@@ -26,12 +27,19 @@ await runMigrations(db);
 await syncPermissions(db);
 await syncPlanTypes(db);
 await syncRequestTypes(db);
+await seedCommentTemplates(db);
 // The demo workspace goes only into an embedded database that has no accounts yet; an external DATABASE_URL is
 // seeded on request (npm run seed:demo).
 const seeded = handle.embedded && !(await hasAnyUser(db)) ? await seedDemo(db) : false;
 
 const app = await buildApp({ config, db });
-const stopJobs = await startJobs({ connectionString: handle.url, db, timeZone: config.agencyTimeZone, log: app.log });
+const stopJobs = await startJobs({
+  connectionString: handle.url,
+  db,
+  timeZone: config.agencyTimeZone,
+  log: app.log,
+  app,
+});
 
 let stopping = false;
 async function shutdown(signal: string) {

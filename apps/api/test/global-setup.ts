@@ -7,6 +7,7 @@ import { createDb } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { freePort } from '../src/db/free-port';
 import { runMigrations } from '../src/db/migrate';
+import { seedCommentTemplates } from '../src/modules/comments/comment-templates';
 import { syncPermissions } from '../src/seed/permissions';
 import { syncPlanTypes } from '../src/seed/plan-types';
 import { syncRequestTypes } from '../src/seed/request-types';
@@ -53,6 +54,7 @@ export default async function setup(project: TestProject) {
   await syncPermissions(db);
   await syncPlanTypes(db);
   await syncRequestTypes(db);
+  await seedCommentTemplates(db);
   await pool.end();
 
   project.provide('pgAdminUrl', adminUrl);

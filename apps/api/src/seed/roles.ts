@@ -21,6 +21,9 @@ export const DEMO_ROLES: Record<string, { description: string; permissions: read
       'REQUEST_READ',
       'COMMENTS_READ',
       'COMMENTS_CREATE',
+      // Their own comments only: edit and delete are the author's (doc 2 §4).
+      'COMMENTS_UPDATE',
+      'COMMENTS_DESTROY',
     ],
   },
 };

@@ -11,6 +11,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { contacts, customers, planTypes, projects, requests, requestTypes, timeLogs, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { loadLatestComments } from '../comments/latest-comments';
 import { idIn } from '../tasks/task-people';
 import { loadProjectTimes, loadRequestTasks } from './request-extras';
 import { loadRequestPeople, presentRelatedUsers } from './request-people';
@@ -203,8 +204,7 @@ export async function loadRequest(
     form: parsed.form,
     answers: parsed.answers,
     total_timelogs: logged?.minutes ?? 0,
-    // Comments land with their own issue; until then no request has one.
-    latest_comment: null,
+    latest_comment: (await loadLatestComments(db, [requestId])).get(requestId) ?? null,
   };
   if (withs.includes('project_time')) {
     detail.project_time = row.projectId

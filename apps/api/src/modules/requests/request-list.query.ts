@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { requests } from '../../db/schema';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
+import { loadLatestComments } from '../comments/latest-comments';
 import { type Viewer, visibleRequests } from './request-access';
 import { requestFigures } from './request-count';
 import { presentRequestBase, selectRequests } from './request-detail';
@@ -104,10 +105,11 @@ export async function listRequests(
       )
     : undefined;
   const tasksByRequest = withs.includes('tasks') ? await loadRequestTasks(db, ids) : undefined;
+  const latestComments = withs.includes('latest_comment') ? await loadLatestComments(db, ids) : undefined;
   const data: RequestListItem[] = rows.map((row) => ({
     ...presentRequestBase(row),
     related_users: presentRelatedUsers(people.get(row.id)),
-    ...(withs.includes('latest_comment') ? { latest_comment: null } : {}),
+    ...(latestComments ? { latest_comment: latestComments.get(row.id) ?? null } : {}),
     ...(projectTimes ? { project_time: (row.projectId && projectTimes.get(row.projectId)) || null } : {}),
     ...(tasksByRequest ? { tasks: tasksByRequest.get(row.id) ?? [] } : {}),
   }));

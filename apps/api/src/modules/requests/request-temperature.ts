@@ -1,14 +1,34 @@
 import { classifyTemperature } from '@portal/domain';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { requests } from '../../db/schema';
 import { noteRequestWrite } from './request-count';
 
 /**
- * Comments do not exist yet, so no request has staff comments awaiting a response: 'frozen' (three unanswered staff
- * comments) cannot occur until the comments issue feeds this count.
+ * Staff comments on a request since the client (a contact) or the requester last commented, within the last 30
+ * days, as SQL over the outer requests row: three of them make it frozen (doc 2 §4). Scheduled comments count
+ * once sent; deleted ones never.
  */
-const UNANSWERED_STAFF_COMMENTS = 0;
+function unansweredStaffCommentsSql(now: Date): SQL {
+  const id = requests.id;
+  const requester = requests.requesterId;
+  const since = sql`${now.toISOString()}::timestamptz - interval '30 days'`;
+  return sql`(select count(*)::int from comments sc join contacts scc on scc.user_id = sc.creator_id
+    where sc.commentable_type = 'request' and sc.commentable_id = ${id} and sc.deleted_at is null
+      and sc.created_at > ${since} and sc.created_at <= ${now.toISOString()}::timestamptz
+      and scc.type = 'regular_user' and sc.creator_id is distinct from ${requester}
+      and sc.created_at > coalesce((select max(ac.created_at) from comments ac join contacts acc on acc.user_id = ac.creator_id
+        where ac.commentable_type = 'request' and ac.commentable_id = ${id} and ac.deleted_at is null
+          and ac.created_at <= ${now.toISOString()}::timestamptz
+          and (acc.type = 'contact' or ac.creator_id = ${requester})), '-infinity'::timestamptz))`;
+}
+
+async function unansweredStaffComments(tx: DbExecutor, requestId: number, now: Date): Promise<number> {
+  const found = await tx.execute<{ n: number }>(
+    sql`select ${unansweredStaffCommentsSql(now)} as n from ${requests} where ${requests.id} = ${requestId}`,
+  );
+  return found.rows[0]?.n ?? 0;
+}
 
 /**
  * Records an interaction with the request now (status change, time logged, task activity) and classifies it again
@@ -18,7 +38,7 @@ export async function touchRequestInteraction(tx: DbExecutor, requestId: number,
   const { heat, temperature, ghosted } = classifyTemperature({
     lastInteractionAt: now,
     now,
-    unansweredStaffComments: UNANSWERED_STAFF_COMMENTS,
+    unansweredStaffComments: await unansweredStaffComments(tx, requestId, now),
   });
   await tx
     .update(requests)
@@ -44,6 +64,7 @@ export async function reclassifyRequests(db: Database, now: Date = new Date()): 
         heat: requests.heat,
         temperature: requests.temperature,
         ghosted: requests.ghosted,
+        unanswered: sql<number>`${unansweredStaffCommentsSql(now)}`,
       })
       .from(requests)
       .where(
@@ -66,7 +87,7 @@ export async function reclassifyRequests(db: Database, now: Date = new Date()): 
       const next = classifyTemperature({
         lastInteractionAt: row.lastInteractionAt,
         now,
-        unansweredStaffComments: UNANSWERED_STAFF_COMMENTS,
+        unansweredStaffComments: Number(row.unanswered ?? 0),
       });
       const same = next.heat === row.heat && next.temperature === row.temperature && next.ghosted === row.ghosted;
       return same ? [] : [{ id: row.id, ...next }];
