@@ -22,6 +22,7 @@ import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, RateLimiter } from './mo
 import { SessionService } from './modules/auth/session.service';
 import { contactRoutes } from './modules/contacts/contacts.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
 import { inviteRoutes } from './modules/invites/invites.routes';
 import { Mailer } from './modules/mail/mailer';
@@ -53,6 +54,7 @@ const API_MODULES = [
   systemRoutes,
   authRoutes,
   globalSearchRoutes,
+  dashboardRoutes,
   customerRoutes,
   planRoutes,
   productTypeRoutes,

@@ -5,6 +5,7 @@ export * from './contracts/common';
 export * from './contracts/config';
 export * from './contracts/contacts';
 export * from './contracts/customers';
+export * from './contracts/dashboard';
 export * from './contracts/invites';
 export * from './contracts/lists';
 export * from './contracts/notifications';

@@ -32,6 +32,7 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
   'GET /api/user': { expect: anyUser },
   'POST /api/logout': { expect: anyUser },
   'GET /api/global-search': { expect: staff, url: '/api/global-search?search_term=a' },
+  'GET /api/dashboard': { expect: staff },
   // Contacts, invites, roles, groups, users (issue 3). Unknown uuids answer 404 to those let through.
   'GET /api/contacts': { expect: { ...staff, freelancer: 'deny' } },
   'GET /api/contacts/:uuid': {

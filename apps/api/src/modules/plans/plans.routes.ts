@@ -20,7 +20,7 @@ import { createPlan } from './create-plan';
 import { ensurePersonalPlan } from './personal-plan';
 import { listPlans, listPlansLite } from './plan-list.query';
 import { findVisiblePlanId, getPlan, listPlanTypes, updatePlan } from './plans.service';
-import { listProjectUsers } from './project-users.query';
+import { findPlanForPeopleList, listProjectUsers } from './project-users.query';
 
 const tags = ['plans'];
 
@@ -126,7 +126,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const planId = await findVisiblePlanId(app.ctx.db, request.params.uuid, requirePrincipal(request).userId);
+      const planId = await findPlanForPeopleList(app.ctx.db, request.params.uuid, requirePrincipal(request));
       return listProjectUsers(app.ctx.db, request.query, planId);
     },
   );

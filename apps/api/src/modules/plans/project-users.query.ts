@@ -1,10 +1,40 @@
-import { APP_USER_TYPES, type ProjectUser, type planUserListQuerySchema } from '@portal/domain';
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { APP_USER_TYPES, type ProjectUser, type planUserListQuerySchema, type UserType } from '@portal/domain';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { contacts, users } from '../../db/schema';
+import { contacts, projects, users } from '../../db/schema';
+import { notFound } from '../../http/errors';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
+import { visiblePlans } from './plan-list.query';
 import { planMemberCondition, planRequesterCondition } from './plan-people';
+
+/**
+ * The plan whose people a caller may list (GET projects/{uuid}/users): staff any plan they can see; a freelancer
+ * only a plan they are a member or the manager of — its members and the client's contacts are not theirs to see
+ * otherwise. Anything else answers 404, as if the plan did not exist.
+ */
+export async function findPlanForPeopleList(
+  db: Database,
+  uuid: string,
+  viewer: { userId: number; type: UserType },
+): Promise<number> {
+  const rule =
+    viewer.type === 'regular_user'
+      ? visiblePlans(viewer.userId)
+      : or(
+          eq(projects.projectManagerId, viewer.userId),
+          sql`exists (select 1 from project_users pu where pu.project_id = ${projects.id} and pu.user_id = ${viewer.userId})`,
+        );
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.uuid, uuid), rule))
+    .limit(1);
+  if (!row) {
+    throw notFound();
+  }
+  return row.id;
+}
 
 /** The plan users query; GET project-users has no plan, so with_client_contacts never reaches it. */
 export type ProjectUserListQuery = z.output<typeof planUserListQuerySchema>;

@@ -73,7 +73,7 @@ describe('GET /api/projects/:uuid/users', () => {
     const plan = await buildPlan(db, { projectManagerId: actors.manager.id, members: [member.id] });
     const res = await app.inject({
       url: `/api/projects/${plan.uuid}/users?page[size]=50`,
-      headers: bearer(actors.freelancer.token),
+      headers: bearer(actors.admin.token),
     });
     expect(res.statusCode).toBe(200);
     expect(
@@ -87,6 +87,29 @@ describe('GET /api/projects/:uuid/users', () => {
       headers: bearer(actors.admin.token),
     });
     expect(names(searched)).toEqual(['Member One']);
+  });
+
+  it('answers 404 to a freelancer who is not on the plan, and lists it for one who is (member or manager)', async () => {
+    const client = await buildCustomer(db);
+    const outsider = await buildPlan(db, { customerId: client.id, projectManagerId: actors.manager.id });
+    await buildClientContact('Hidden Contact', client.id);
+    for (const query of ['', '?with_client_contacts=1']) {
+      const res = await app.inject({
+        url: `/api/projects/${outsider.uuid}/users${query}`,
+        headers: bearer(actors.freelancer.token),
+      });
+      expect(res.statusCode, query).toBe(404);
+    }
+    const asMember = await buildPlan(db, { projectManagerId: actors.manager.id, members: [actors.freelancer.id] });
+    const asManager = await buildPlan(db, { projectManagerId: actors.freelancer.id });
+    for (const plan of [asMember, asManager]) {
+      const res = await app.inject({
+        url: `/api/projects/${plan.uuid}/users`,
+        headers: bearer(actors.freelancer.token),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.map((u: Row) => u.uuid)).toContain(actors.freelancer.uuid);
+    }
   });
 });
 
@@ -129,7 +152,7 @@ describe('GET /api/projects/:uuid/users?with_client_contacts=1 (requester picker
     // With the active filter the answer is exactly who the requests module accepts as requester.
     const picker = await app.inject({
       url: `${url}&with_client_contacts=1&filters[auth_users.status][]=active`,
-      headers: bearer(actors.freelancer.token),
+      headers: bearer(actors.admin.token),
     });
     expect(names(picker)).toEqual(['Cand Contact', 'Cand Member']);
     expect(picker.json().meta.total).toBe(2);
