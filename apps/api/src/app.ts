@@ -15,6 +15,8 @@ import { parseQueryString } from './http/query-string';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerVersionCheck } from './http/version-check';
 import { registerWebApp } from './http/web-app';
+import { broadcastingRoutes } from './live/broadcasting.routes';
+import { registerRealtime } from './live';
 import { authRoutes } from './modules/auth/auth.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { mentionRoutes } from './modules/comments/mentions.routes';
@@ -33,6 +35,7 @@ import { requestRelationRoutes } from './modules/requests/request-relations.rout
 import { requestTypeRoutes } from './modules/requests/request-types.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
+import { logRoutes } from './modules/logs/logs.routes';
 import { globalSearchRoutes } from './modules/search/global-search.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { taskRoutes } from './modules/tasks/tasks.routes';
@@ -54,6 +57,7 @@ const API_MODULES = [
   systemRoutes,
   authRoutes,
   globalSearchRoutes,
+  logRoutes,
   dashboardRoutes,
   customerRoutes,
   planRoutes,
@@ -71,6 +75,7 @@ const API_MODULES = [
   notificationRoutes,
   commentRoutes,
   mentionRoutes,
+  broadcastingRoutes,
   uploadRoutes,
 ];
 
@@ -105,6 +110,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('ctx', ctx);
   await ctx.sessions.cache.listen(db.$client);
   app.addHook('onClose', () => ctx.sessions.cache.close());
+  // Live channels and the collaborative editor share the app's HTTP server (live/index.ts).
+  app.decorate('realtime', await registerRealtime(app, ctx));
 
   registerSecurityHeaders(app, { appUrl: config.appUrl });
   registerErrorHandling(app);
@@ -148,5 +155,6 @@ export async function buildApp(options: BuildAppOptions) {
 declare module 'fastify' {
   interface FastifyInstance {
     accessMap: Map<string, string>;
+    realtime: Awaited<ReturnType<typeof registerRealtime>>;
   }
 }

@@ -51,6 +51,8 @@ const envSchema = z.object({
     .refine((port) => port === 0 || (port >= 1024 && port <= 65535), 'must be 0 or 1024–65535')
     .default(54329),
   SMTP_URL: z.string().optional(),
+  /** Set when several instances run behind a load balancer: live events and shared documents travel through it. */
+  REDIS_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Agency Portal <no-reply@agency-portal.local>'),
   SUPER_USER_EMAILS: csv('admin@demo.test'),
   MAINTENANCE: bool,
@@ -144,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data'),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
     mailFrom: e.MAIL_FROM,
     superUserEmails: e.SUPER_USER_EMAILS,
     maintenance: e.MAINTENANCE,

@@ -22,6 +22,7 @@ type Entry = {
 export class PrincipalCache {
   private readonly byToken = new Map<string, Entry>();
   private listener: pg.PoolClient | null = null;
+  private readonly invalidationListeners = new Set<(message: string) => void>();
 
   constructor(
     private readonly options: { ttlMs: number; maxEntries: number; now?: () => number } = {
@@ -80,6 +81,15 @@ export class PrincipalCache {
     } else {
       this.dropAll();
     }
+    for (const listener of this.invalidationListeners) {
+      listener(message);
+    }
+  }
+
+  /** Others that hold sessions (open sockets, live/live-server.ts) re-check them when they are invalidated. */
+  onInvalidate(listener: (message: string) => void): () => void {
+    this.invalidationListeners.add(listener);
+    return () => this.invalidationListeners.delete(listener);
   }
 
   /** Listens for invalidations from other instances on a dedicated connection. */

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import webPush, { type PushSubscription, type RequestOptions, WebPushError } from 'web-push';
 import type { AppContext } from '../../context';
 import { pushTokens } from '../../db/schema';
+import type { DomainEvent } from '../../events/domain-events';
 import { escapeHtml } from '../mail/html';
 import type { MailMessage } from '../mail/mailer';
 import type { Outgoing } from './notify';
@@ -35,11 +36,12 @@ export function composeNotificationMail(appUrl: string, to: string, data: Notifi
  * service answering 404 or 410 means the subscription is gone: its token is deleted.
  */
 export function notificationDelivery(
-  ctx: Pick<AppContext, 'db' | 'mailer' | 'sessions' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'sessions' | 'config' | 'events'>,
   log: FastifyBaseLogger,
   sendPush: SendPush = webPush.sendNotification,
 ): DeliverNotifications {
   return async (outgoing) => {
+    ctx.events.publish(notificationEvents(outgoing.created ?? []));
     for (const email of outgoing.emails) {
       try {
         await ctx.mailer.send(composeNotificationMail(ctx.config.appUrl, email.to, email.data));
@@ -83,6 +85,23 @@ export function notificationDelivery(
       }
     }
   };
+}
+
+/** The bell (notification) and the Mentions badge (mention.change) of each recipient, live (doc 1 §7). */
+export function notificationEvents(created: NonNullable<Outgoing['created']>): DomainEvent[] {
+  return created.flatMap((n) => {
+    const notification: DomainEvent = {
+      model: 'notification',
+      action: 'created',
+      id: n.uuid,
+      actorId: null,
+      userIds: [n.userId],
+      payload: { number: n.number },
+    };
+    return n.mention
+      ? [notification, { model: 'mention', action: 'change', id: n.uuid, actorId: null, userIds: [n.userId] }]
+      : [notification];
+  });
 }
 
 async function removeTokens(ctx: Pick<AppContext, 'db' | 'sessions'>, userId: number, tokens: string[]) {

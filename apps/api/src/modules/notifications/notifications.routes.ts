@@ -27,6 +27,15 @@ const pushTags = ['push-tokens'];
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const userId = (request: Parameters<typeof requirePrincipal>[0]) => requirePrincipal(request).userId;
+  /**
+   * The caller's other tabs and devices refresh the bell and the Mentions badge (users.{uuid}); a read state
+   * change may move either count, so both are announced.
+   */
+  const announce = (user: number, action: 'updated' | 'deleted', id: string) =>
+    app.ctx.events.publish([
+      { model: 'notification', action, id, actorId: user, userIds: [user] },
+      { model: 'mention', action: 'change', id, actorId: user, userIds: [user] },
+    ]);
 
   app.get(
     '/notifications',
@@ -58,6 +67,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await readAllNotifications(app.ctx.db, userId(request));
+      announce(userId(request), 'updated', 'all');
       return { data: { unread: await countUnread(app.ctx.db, userId(request)) } };
     },
   );
@@ -68,7 +78,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.staff() },
       schema: { tags, params: notificationIdParam, response: { 200: notificationResponseSchema, ...errorResponses } },
     },
-    async (request) => ({ data: await setNotificationRead(app.ctx.db, userId(request), request.params.id, true) }),
+    async (request) => {
+      const data = await setNotificationRead(app.ctx.db, userId(request), request.params.id, true);
+      announce(userId(request), 'updated', request.params.id);
+      return { data };
+    },
   );
 
   app.post(
@@ -77,7 +91,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.staff() },
       schema: { tags, params: notificationIdParam, response: { 200: notificationResponseSchema, ...errorResponses } },
     },
-    async (request) => ({ data: await setNotificationRead(app.ctx.db, userId(request), request.params.id, false) }),
+    async (request) => {
+      const data = await setNotificationRead(app.ctx.db, userId(request), request.params.id, false);
+      announce(userId(request), 'updated', request.params.id);
+      return { data };
+    },
   );
 
   app.delete(
@@ -88,6 +106,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteNotification(app.ctx.db, userId(request), request.params.id);
+      announce(userId(request), 'deleted', request.params.id);
       return { message: MESSAGES.deleted };
     },
   );
@@ -107,7 +126,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.staff() },
       schema: { tags, params: notificationIdParam, response: { 200: notificationResponseSchema, ...errorResponses } },
     },
-    async (request) => ({ data: await readMention(app.ctx.db, userId(request), request.params.id) }),
+    async (request) => {
+      const data = await readMention(app.ctx.db, userId(request), request.params.id);
+      announce(userId(request), 'updated', request.params.id);
+      return { data };
+    },
   );
 
   app.post(

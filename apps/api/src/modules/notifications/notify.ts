@@ -12,12 +12,18 @@ export type NewNotification = { type: NotificationType; data: NotificationData }
 export type Outgoing = {
   emails: { to: string; data: NotificationData }[];
   pushes: { userId: number; tokens: string[]; notification: { id: string; number: number; data: NotificationData } }[];
+  /** Every notification written, announced after commit on its recipient's users.{uuid} channel. */
+  created?: { userId: number; uuid: string; number: number; mention: boolean }[];
 };
 
 export const NO_OUTGOING: Outgoing = { emails: [], pushes: [] };
 
 export function mergeOutgoing(...parts: Outgoing[]): Outgoing {
-  return { emails: parts.flatMap((p) => p.emails), pushes: parts.flatMap((p) => p.pushes) };
+  return {
+    emails: parts.flatMap((p) => p.emails),
+    pushes: parts.flatMap((p) => p.pushes),
+    created: parts.flatMap((p) => p.created ?? []),
+  };
 }
 
 type Recipient = { id: number; email: string; preferences: ContactPreferences; tokens: string[] };
@@ -60,6 +66,13 @@ export async function notifyUsers(
     if (!row) {
       throw new Error('notification not created');
     }
+    outgoing.created ??= [];
+    outgoing.created.push({
+      userId: recipient.id,
+      uuid: row.uuid,
+      number: row.number,
+      mention: Boolean(notification.data.has_mention),
+    });
     if ((recipient.preferences.email_notifications ?? '1') === '1') {
       outgoing.emails.push({ to: recipient.email, data: notification.data });
     }

@@ -23,6 +23,7 @@ import { deleteDraft } from './delete-draft';
 import { findVisibleRequest, type Viewer } from './request-access';
 import { CompletionChecksFailed } from './request-completion';
 import { loadRequest } from './request-detail';
+import { describeRequest, requestEvent } from './request-events';
 import { listRequests } from './request-list.query';
 import { updateRequest } from './update-request';
 
@@ -70,6 +71,19 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Creating and duplicating are staff work: freelancers read requests only (doc 2 §6).
+  /** Announces a committed request write (live channels and other listeners subscribe to ctx.events). */
+  const announce = async (
+    where: { id: number },
+    action: 'created' | 'updated',
+    actorId: number,
+    refToken: string | null | undefined,
+  ) => {
+    const described = await describeRequest(app.ctx.db, where);
+    if (described) {
+      app.ctx.events.publish([requestEvent(described, action, actorId, refToken)]);
+    }
+  };
+
   app.post(
     '/requests',
     {
@@ -83,6 +97,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = await createRequest(app.ctx.db, request.body, viewer(request), timeZone);
+      await announce({ id }, 'created', viewer(request).userId, null);
       return { data: await loadRequest(app.ctx.db, id, request.query.with) };
     },
   );
@@ -102,6 +117,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       try {
         const id = await updateRequest(app.ctx.db, request.params.uuid, request.body, viewer(request), timeZone);
+        await announce({ id }, 'updated', viewer(request).userId, request.body.ref_token);
         return { data: await loadRequest(app.ctx.db, id, request.query.with) };
       } catch (error) {
         if (error instanceof CompletionChecksFailed) {
@@ -119,7 +135,11 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: uuidParam, response: { 200: messageBodySchema, ...errorResponses } },
     },
     async (request) => {
+      const described = await describeRequest(app.ctx.db, { uuid: request.params.uuid });
       await deleteDraft(app.ctx.db, request.params.uuid, viewer(request));
+      if (described) {
+        app.ctx.events.publish([requestEvent(described, 'deleted', viewer(request).userId, null)]);
+      }
       return { message: MESSAGES.draftDeleted };
     },
   );

@@ -29,9 +29,9 @@ import { changeTaskRequest } from '../requests/request-relations';
 import { createTask } from './create-task';
 import { findVisibleTask, type Viewer } from './task-access';
 import { loadTask } from './task-detail';
+import { describeTask, taskEvents } from './task-events';
 import { listTaskHistory } from './task-history';
 import { listProjectTasks, listTasks } from './task-list.query';
-import { descriptionText } from './task-rules';
 import { listTags } from './task-tags';
 import { deleteTask, updateTask } from './update-task';
 
@@ -41,6 +41,19 @@ const viewerOf = (principal: Principal): Viewer => ({ userId: principal.userId, 
 /** Tasks (doc 2 §7): the project tasks list, the task drawer's calls, relations, tags and history. */
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   const viewer = (request: Parameters<typeof requirePrincipal>[0]) => viewerOf(requirePrincipal(request));
+  /** Announces a committed task write (live channels and other listeners subscribe to ctx.events). */
+  const announce = async (
+    taskId: number,
+    action: 'created' | 'updated',
+    actorId: number,
+    refToken: string | null | undefined,
+    moved = false,
+  ) => {
+    const task = await describeTask(app.ctx.db, taskId);
+    if (task) {
+      app.ctx.events.publish(taskEvents(task, action, actorId, refToken, moved));
+    }
+  };
 
   app.get(
     '/tasks',
@@ -77,6 +90,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         app.ctx.config.agencyTimeZone,
         notificationDelivery(app.ctx, request.log),
       );
+      await announce(id, 'created', viewer(request).userId, request.body.ref_token);
       return { data: await loadTask(app.ctx.db, id) };
     },
   );
@@ -100,6 +114,8 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         viewer(request),
         notificationDelivery(app.ctx, request.log),
       );
+      const moved = request.body.status !== undefined || request.body.sort_order !== undefined;
+      await announce(id, 'updated', viewer(request).userId, request.body.ref_token, moved);
       return { data: await loadTask(app.ctx.db, id) };
     },
   );
@@ -111,7 +127,12 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: uuidParam, response: { 200: messageBodySchema, ...errorResponses } },
     },
     async (request) => {
+      const found = await findVisibleTask(app.ctx.db, request.params.uuid, viewer(request));
+      const described = await describeTask(app.ctx.db, found.id);
       await deleteTask(app.ctx.db, request.params.uuid, viewer(request));
+      if (described) {
+        app.ctx.events.publish(taskEvents(described, 'deleted', viewer(request).userId, null));
+      }
       return { message: MESSAGES.deleted };
     },
   );
@@ -128,7 +149,8 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The editor's own autosave: stores the delta (and its text for search) without a history entry per keystroke.
+  // Writes the description without a history entry per keystroke. People may be editing it together right now
+  // (collab/): the write is merged into their document, which then stores the delta and its text.
   app.put(
     '/tasks/:uuid/description-delta',
     {
@@ -142,15 +164,15 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const task = await findVisibleTask(app.ctx.db, request.params.uuid, viewer(request));
-      const delta = request.body.description_delta ?? null;
-      await app.ctx.db
-        .update(tasks)
-        .set({
-          descriptionDelta: delta,
-          descriptionText: descriptionText(delta),
-          ...(request.body.ref_token !== undefined ? { refToken: request.body.ref_token } : {}),
-        })
-        .where(eq(tasks.id, task.id));
+      const delta = await app.realtime.collab.mergeWrite(
+        { kind: 'task', uuid: task.uuid, field: 'description' },
+        task.descriptionDelta,
+        request.body.description_delta ?? null,
+      );
+      if (request.body.ref_token !== undefined) {
+        await app.ctx.db.update(tasks).set({ refToken: request.body.ref_token }).where(eq(tasks.id, task.id));
+      }
+      await announce(task.id, 'updated', viewer(request).userId, request.body.ref_token);
       return { data: { description_delta: delta } };
     },
   );
@@ -204,6 +226,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         viewer(request),
       );
+      await announce(taskId, 'updated', viewer(request).userId, null);
       return { message, data: await loadTask(app.ctx.db, taskId) };
     },
   );

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { access, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
 import { createTimeLog, deleteTimeLog, updateTimeLog } from './save-time-log';
+import { describeTimeLog, timeLogEvents } from './time-log-events';
 import {
   getTaskTimeTotal,
   getWeeklySummary,
@@ -33,6 +34,14 @@ const taskUserParams = z.object({ taskUuid: z.uuid(), userUuid: z.uuid() });
  * and read their own logs, but never edit or delete them (regular-only routes, and the commands check again).
  */
 export const timeLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Announces a committed log or timer write (live channels and other listeners subscribe to ctx.events). */
+  const announce = async (uuid: string, action: 'created' | 'updated', actorId: number, refToken?: string | null) => {
+    const log = await describeTimeLog(app.ctx.db, uuid);
+    if (log) {
+      app.ctx.events.publish(timeLogEvents(log, action, actorId, refToken));
+    }
+  };
+
   app.get(
     '/time-log',
     {
@@ -63,7 +72,11 @@ export const timeLogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.staff('TIMELOG_CREATE') },
       schema: { tags, body: timeLogCreateSchema, response: { 200: timeLogResponseSchema, ...errorResponses } },
     },
-    async (request) => ({ data: await createTimeLog(app.ctx.db, request.body, requirePrincipal(request)) }),
+    async (request) => {
+      const data = await createTimeLog(app.ctx.db, request.body, requirePrincipal(request));
+      await announce(data.uuid, 'created', requirePrincipal(request).userId, request.body.ref_token);
+      return { data };
+    },
   );
 
   app.put(
@@ -78,9 +91,11 @@ export const timeLogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: timeLogResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      data: await updateTimeLog(app.ctx.db, request.params.uuid, request.body, requirePrincipal(request)),
-    }),
+    async (request) => {
+      const data = await updateTimeLog(app.ctx.db, request.params.uuid, request.body, requirePrincipal(request));
+      await announce(request.params.uuid, 'updated', requirePrincipal(request).userId, request.body.ref_token);
+      return { data };
+    },
   );
 
   app.delete(
@@ -90,7 +105,11 @@ export const timeLogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: uuidParam, response: { 200: messageBodySchema, ...errorResponses } },
     },
     async (request) => {
+      const log = await describeTimeLog(app.ctx.db, request.params.uuid);
       await deleteTimeLog(app.ctx.db, request.params.uuid, requirePrincipal(request));
+      if (log) {
+        app.ctx.events.publish(timeLogEvents(log, 'deleted', requirePrincipal(request).userId, null));
+      }
       return { message: MESSAGES.deleted };
     },
   );

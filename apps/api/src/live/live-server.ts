@@ -1,0 +1,240 @@
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import type { AppContext } from '../context';
+import type { DomainEvent } from '../events/domain-events';
+import type { Principal } from '../http/access';
+import { resolveAudience } from './audience';
+import { isChannelSignature } from './broadcasting.routes';
+import { channelRoom, mayJoin, parseChannel } from './channels';
+import { connectRedisAdapter } from './redis-adapter';
+import { eventRooms, modelChangeRooms, projectChannelRoom, usersChannelRoom } from './rooms';
+import { freelancerPlanIds } from './viewer-plans';
+
+/** How often open sockets are re-checked even without an invalidation (plan membership has no invalidation). */
+const RECHECK_MS = 30_000;
+
+/** Models whose created/updated/deleted events go out on model.changes (doc 1 §7, doc 2 §7). */
+const MODEL_CHANGES = new Set(['task', 'comment', 'upload', 'request', 'timelog', 'requesttimelog']);
+
+type SocketData = {
+  token: string | null;
+  principal: Principal | null;
+  /** Channels this socket joined, by name as the client spelled them. */
+  channels: Set<string>;
+  /** The rooms model.changes put it in; recomputed at each re-check. */
+  modelRooms: string[];
+};
+
+type LiveSocket = Socket & { data: SocketData };
+type Ack = (answer: { ok: boolean; status?: number }) => void;
+
+/**
+ * The live channels on the app's own HTTP server at /socket.io. A socket authenticates with its bearer token in
+ * the handshake (`auth.token`); without one it may join only the public version channel. Channels are joined with
+ * `subscribe` (same rule as POST broadcasting/auth: live/channels.ts); committed domain events are routed into
+ * rooms (live/rooms.ts) with one audience query per event. A revoked or expired token is disconnected when its
+ * session is invalidated (the auth cache's NOTIFY reaches every instance) and at the latest at the next re-check.
+ */
+export async function startLiveServer(app: FastifyInstance, ctx: AppContext) {
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    // Other upgrade paths (the collaboration editor at /collaboration) are answered by their own handler.
+    destroyUpgrade: false,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+  });
+  const closeAdapter = ctx.config.redisUrl
+    ? await connectRedisAdapter(io, ctx.config.redisUrl, app.log)
+    : async () => {};
+
+  io.use(async (socket, next) => {
+    const data = socket.data as SocketData;
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
+    data.token = token;
+    data.channels = new Set();
+    data.modelRooms = [];
+    data.principal = null;
+    if (token) {
+      data.principal = await ctx.sessions.resolve(token).catch(() => null);
+      if (!data.principal) {
+        next(new Error('unauthenticated'));
+        return;
+      }
+    }
+    next();
+  });
+
+  io.on('connection', (socket: LiveSocket) => {
+    socket.on('subscribe', async (body: unknown, ack?: Ack) => {
+      const { channel, auth } = (body ?? {}) as { channel?: unknown; auth?: unknown };
+      const name = typeof channel === 'string' ? channel : '';
+      // An authorisation from POST broadcasting/auth must be this socket's; the rule is checked again either way.
+      const signed =
+        typeof auth !== 'string' ||
+        (socket.data.principal !== null && isChannelSignature(socket.data.principal.tokenHash, socket.id, name, auth));
+      const ok = signed && (await join(socket, name).catch(() => false));
+      if (typeof ack === 'function') {
+        ack(ok ? { ok: true } : { ok: false, status: 403 });
+      }
+    });
+    socket.on('unsubscribe', (body: unknown) => {
+      const name =
+        typeof (body as { channel?: unknown })?.channel === 'string' ? (body as { channel: string }).channel : '';
+      leave(socket, name);
+    });
+  });
+
+  async function join(socket: LiveSocket, name: string): Promise<boolean> {
+    const channel = parseChannel(name);
+    const { principal } = socket.data;
+    if (!channel || !(await mayJoin(ctx.db, principal, channel))) {
+      return false;
+    }
+    socket.data.channels.add(name);
+    if (channel.kind === 'model.changes' && principal) {
+      socket.data.modelRooms = await roomsOf(principal);
+      socket.join(socket.data.modelRooms);
+    } else {
+      const room = channelRoom(channel, principal);
+      if (room) {
+        socket.join(room);
+      }
+      if (channel.kind === 'version') {
+        socket.emit('version.update', { version: ctx.config.version, build_hash: ctx.config.buildHash });
+      }
+    }
+    return true;
+  }
+
+  function leave(socket: LiveSocket, name: string) {
+    const channel = parseChannel(name);
+    if (!channel || !socket.data.channels.delete(name)) {
+      return;
+    }
+    if (channel.kind === 'model.changes') {
+      for (const room of socket.data.modelRooms) {
+        socket.leave(room);
+      }
+      socket.data.modelRooms = [];
+    } else {
+      const room = channelRoom(channel, socket.data.principal);
+      if (room) {
+        socket.leave(room);
+      }
+    }
+  }
+
+  async function roomsOf(principal: Principal) {
+    const planIds = principal.type === 'freelancer' ? await freelancerPlanIds(ctx.db, principal.userId) : [];
+    return modelChangeRooms(principal, planIds);
+  }
+
+  /** Re-resolves the sockets' tokens; a dead session disconnects, changed rights or plans move the rooms. */
+  async function recheck(filter: (data: SocketData) => boolean) {
+    const byToken = new Map<string, LiveSocket[]>();
+    for (const socket of io.of('/').sockets.values() as Iterable<LiveSocket>) {
+      const { token, principal } = socket.data;
+      if (token && principal && filter(socket.data)) {
+        byToken.set(token, [...(byToken.get(token) ?? []), socket]);
+      }
+    }
+    for (const [token, sockets] of byToken) {
+      const principal = await ctx.sessions.resolve(token).catch(() => undefined);
+      if (principal === undefined) {
+        continue; // the database did not answer: keep the sockets rather than drop everyone on a blip
+      }
+      for (const socket of sockets) {
+        if (!principal) {
+          socket.disconnect(true);
+          continue;
+        }
+        socket.data.principal = principal;
+        for (const name of [...socket.data.channels]) {
+          const channel = parseChannel(name);
+          if (!channel || !(await mayJoin(ctx.db, principal, channel))) {
+            leave(socket, name);
+          } else if (channel.kind === 'model.changes') {
+            const rooms = await roomsOf(principal);
+            for (const room of socket.data.modelRooms.filter((r: string) => !rooms.includes(r))) {
+              socket.leave(room);
+            }
+            socket.join(rooms);
+            socket.data.modelRooms = rooms;
+          }
+        }
+      }
+    }
+  }
+
+  const stopInvalidations = ctx.sessions.cache.onInvalidate((message) => {
+    const [kind, value] = message.split(':');
+    const filter =
+      kind === 'token' && value
+        ? (data: SocketData) => data.principal?.tokenHash === value
+        : kind === 'user' && value
+          ? (data: SocketData) => data.principal?.userId === Number(value)
+          : () => true;
+    void recheck(filter).catch((error) => app.log.error({ err: error }, 'live re-check failed'));
+  });
+  const timer = setInterval(() => {
+    void recheck(() => true).catch((error) => app.log.error({ err: error }, 'live re-check failed'));
+  }, RECHECK_MS);
+  timer.unref();
+
+  const stopEvents = ctx.events.subscribe(async (events) => {
+    for (const event of events) {
+      await route(event);
+    }
+  });
+
+  async function route(event: DomainEvent) {
+    const out = outgoing(event);
+    if (!out) {
+      return;
+    }
+    if (out.room) {
+      io.to(out.room).emit(out.name, out.data);
+      return;
+    }
+    const rooms = eventRooms(event.model, await resolveAudience(ctx.db, event));
+    io.to(rooms).emit(out.name, out.data);
+  }
+
+  function outgoing(event: DomainEvent): { name: string; data: unknown; room?: string | string[] } | null {
+    const payload = { ...event.payload, ref_token: event.refToken ?? null };
+    if (event.model === 'notification' || (event.model === 'mention' && event.action === 'change')) {
+      const rooms = (event.userIds ?? []).map(usersChannelRoom);
+      const name = event.model === 'notification' ? 'notification' : 'mention.change';
+      return rooms.length ? { name, room: rooms, data: { action: event.action, id: event.id, payload } } : null;
+    }
+    if (event.model === 'project' && event.action === 'budget') {
+      return { name: 'budget', room: projectChannelRoom(event.id), data: { id: event.id, payload } };
+    }
+    if (event.model === 'task' && event.action === 'move') {
+      return { name: 'task.move', data: { model: 'task', action: 'move', id: event.id, payload } };
+    }
+    if (MODEL_CHANGES.has(event.model)) {
+      return { name: 'model.changes', data: { model: event.model, action: event.action, id: event.id, payload } };
+    }
+    return null;
+  }
+
+  return {
+    io,
+    /** Tells this instance's version-channel sockets that another build is live (live/version-watch.ts). */
+    announceVersion(version: string, buildHash: string) {
+      io.local.to('version').emit('version.update', { version, build_hash: buildHash });
+    },
+    async close() {
+      clearInterval(timer);
+      stopInvalidations();
+      stopEvents();
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await closeAdapter();
+    },
+  };
+}
+
+export type LiveServer = Awaited<ReturnType<typeof startLiveServer>>;

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import type { DomainEvent } from '../../events/domain-events';
+
+type Row = { uuid: string; status: string; subject: string; project_id: number | null; project_uuid: string | null };
+
+/** A request as its live event describes it: enough for the list, the detail and the new-requests badge. */
+export async function describeRequest(db: DbExecutor, where: { id: number } | { uuid: string }) {
+  const condition = 'id' in where ? sql`r.id = ${where.id}` : sql`r.uuid = ${where.uuid}`;
+  const result = await db.execute<Row>(sql`
+    select r.uuid, r.status, r.subject, r.project_id, p.uuid as project_uuid
+    from requests r left join projects p on p.id = r.project_id where ${condition}`);
+  return result.rows[0];
+}
+
+/** model.changes for one committed request write; a created request with status new raises the badge (doc 1 §7). */
+export function requestEvent(
+  row: Row,
+  action: 'created' | 'updated' | 'deleted',
+  actorId: number,
+  refToken: string | null | undefined,
+): DomainEvent {
+  return {
+    model: 'request',
+    action,
+    id: row.uuid,
+    actorId,
+    refToken: refToken ?? null,
+    projectId: row.project_id,
+    payload: { status: row.status, subject: row.subject, project_uuid: row.project_uuid },
+  };
+}
