@@ -19,7 +19,7 @@ import { errorResponses } from '../../http/responses';
 import { createPlan } from './create-plan';
 import { ensurePersonalPlan } from './personal-plan';
 import { listPlans, listPlansLite } from './plan-list.query';
-import { findVisiblePlanId, getPlan, listPlanTypes, updatePlan } from './plans.service';
+import { getPlan, listPlanTypes, updatePlan } from './plans.service';
 import { findPlanForPeopleList, listProjectUsers } from './project-users.query';
 
 const tags = ['plans'];
