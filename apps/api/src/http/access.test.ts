@@ -215,8 +215,14 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
   // Uploads (issue 8). The signed content routes are open by declaration: the HMAC signature is their authorisation
   // (without one they answer 422). Stable file paths check the session in the handler (bearer or file cookie).
   'POST /api/create-pre-signed-url': { expect: staff, payload: {} },
-  'PUT /api/uploads/:uuid/content': { expect: everyone, url: '/api/uploads/00000000-0000-4000-8000-000000000000/content' },
-  'GET /api/uploads/:uuid/content': { expect: everyone, url: '/api/uploads/00000000-0000-4000-8000-000000000000/content' },
+  'PUT /api/uploads/:uuid/content': {
+    expect: everyone,
+    url: '/api/uploads/00000000-0000-4000-8000-000000000000/content',
+  },
+  'GET /api/uploads/:uuid/content': {
+    expect: everyone,
+    url: '/api/uploads/00000000-0000-4000-8000-000000000000/content',
+  },
   'GET /api/uploads/:uuid': { expect: anyUser, url: '/api/uploads/00000000-0000-4000-8000-000000000000' },
   'GET /api/uploads/:uuid/thumbnail': {
     expect: anyUser,
@@ -235,71 +241,6 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
     payload: { socket_id: '1.2', channel_name: 'private-model.changes' },
   },
   'POST /api/mentions/:id/read': { expect: staff, url: '/api/mentions/00000000-0000-4000-8000-000000000000/read' },
-  // Comments, mentions and templates (issue 12). Reading and writing follow the commentable (unknown uuids 404);
-  // authorship, plan-only types and freelancers on requests are decided in the handlers.
-  'GET /api/tasks/:uuid/comments': { expect: staff, url: '/api/tasks/00000000-0000-4000-8000-000000000000/comments' },
-  'POST /api/tasks/:uuid/comments': {
-    expect: staff,
-    url: '/api/tasks/00000000-0000-4000-8000-000000000000/comments',
-    payload: { text: 'hi' },
-  },
-  'GET /api/requests/:uuid/comments': {
-    expect: staff,
-    url: '/api/requests/00000000-0000-4000-8000-000000000000/comments',
-  },
-  'POST /api/requests/:uuid/comments': {
-    expect: staff,
-    url: '/api/requests/00000000-0000-4000-8000-000000000000/comments',
-    payload: { text: 'hi' },
-  },
-  'GET /api/projects/:uuid/comments': {
-    expect: staff,
-    url: '/api/projects/00000000-0000-4000-8000-000000000000/comments',
-  },
-  'POST /api/projects/:uuid/comments': {
-    expect: staff,
-    url: '/api/projects/00000000-0000-4000-8000-000000000000/comments',
-    payload: { text: 'hi' },
-  },
-  'POST /api/projects/comments/:uuid/comments': {
-    expect: staff,
-    url: '/api/projects/comments/00000000-0000-4000-8000-000000000000/comments',
-    payload: { text: 'hi' },
-  },
-  'GET /api/comments/:uuid': { expect: staff, url: '/api/comments/00000000-0000-4000-8000-000000000000' },
-  'PUT /api/comments/:uuid': {
-    expect: staff,
-    url: '/api/comments/00000000-0000-4000-8000-000000000000',
-    payload: { text: 'hi' },
-  },
-  'DELETE /api/comments/:uuid': { expect: staff, url: '/api/comments/00000000-0000-4000-8000-000000000000' },
-  'POST /api/comments/:uuid/reaction': {
-    expect: staff,
-    url: '/api/comments/00000000-0000-4000-8000-000000000000/reaction',
-    payload: { reaction: 'thumbs_up' },
-  },
-  'DELETE /api/reaction/:uuid': { expect: staff, url: '/api/reaction/00000000-0000-4000-8000-000000000000' },
-  'GET /api/projects/:uuid/mentionables': {
-    expect: staff,
-    url: '/api/projects/00000000-0000-4000-8000-000000000000/mentionables',
-  },
-  'GET /api/mentions/mentionables': { expect: staff },
-  'GET /api/mentions': { expect: staff },
-  'GET /api/comment-templates': { expect: { ...staff, freelancer: 'deny' } },
-  'GET /api/comment-templates/:uuid': {
-    expect: { ...staff, freelancer: 'deny' },
-    url: '/api/comment-templates/00000000-0000-4000-8000-000000000000',
-  },
-  'POST /api/comment-templates': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
-  'PUT /api/comment-templates/:uuid': {
-    expect: { ...staff, freelancer: 'deny' },
-    url: '/api/comment-templates/00000000-0000-4000-8000-000000000000',
-    payload: {},
-  },
-  'DELETE /api/comment-templates/:uuid': {
-    expect: { ...staff, freelancer: 'deny' },
-    url: '/api/comment-templates/00000000-0000-4000-8000-000000000000',
-  },
   // Comments, mentions and templates (issue 12). Reading and writing follow the commentable (unknown uuids 404);
   // authorship, plan-only types and freelancers on requests are decided in the handlers.
   'GET /api/tasks/:uuid/comments': { expect: staff, url: '/api/tasks/00000000-0000-4000-8000-000000000000/comments' },
