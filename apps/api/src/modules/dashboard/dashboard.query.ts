@@ -1,0 +1,49 @@
+import type { Dashboard } from '@portal/domain';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { timeLogs } from '../../db/schema';
+import type { Principal } from '../../http/access';
+import { countUnreadMentions } from '../notifications/notification-queries';
+import { getWeeklySummary } from '../time-logs/time-log-list.query';
+import { presentTimeLog, selectTimeLogs } from '../time-logs/time-logs.presenter';
+import { loadDashboardActivity } from './dashboard-activity';
+import { loadDashboardRequests } from './dashboard-requests';
+import { loadDashboardTasks } from './dashboard-tasks';
+
+/** The caller's open timers: the running one first, then the most recently paused (time_logs_user_open_idx). */
+async function loadTimer(db: Database, viewer: Principal) {
+  const rows = await selectTimeLogs(db)
+    .where(and(eq(timeLogs.userId, viewer.userId), ne(timeLogs.status, 'completed')))
+    .orderBy(sql`${timeLogs.status} = 'running' desc`, desc(timeLogs.updatedAt));
+  const now = new Date();
+  const first = rows[0];
+  return { count: rows.length, current: first ? presentTimeLog(first, viewer, now) : null };
+}
+
+/**
+ * GET dashboard: every block in one answer, loaded in parallel. What a person may not see stays null: freelancers
+ * get their tasks, timer, week and mentions; requests and followed activity are staff blocks (doc 1 §2).
+ */
+export async function loadDashboard(db: Database, viewer: Principal, timeZone: string): Promise<Dashboard> {
+  const can = (permission: string) => viewer.permissions.has(permission);
+  const staff = viewer.type === 'regular_user';
+  // The week is the agency's: the summary says which days it spans and which is today.
+  const week = await getWeeklySummary(db, viewer.userId, timeZone);
+  const [tasks, timer, requests, mentions, activity] = await Promise.all([
+    loadDashboardTasks(db, viewer, week.today, week.week_end),
+    can('TIMELOG_READ') ? loadTimer(db, viewer) : null,
+    staff && can('REQUEST_READ') ? loadDashboardRequests(db, viewer) : null,
+    can('COMMENTS_READ') ? countUnreadMentions(db, viewer.userId).then((unread) => ({ unread })) : null,
+    staff ? loadDashboardActivity(db, viewer.userId) : null,
+  ]);
+  return {
+    today: week.today,
+    week_end: week.week_end,
+    tasks,
+    timer,
+    week: can('TIMELOG_READ') ? week : null,
+    requests,
+    mentions,
+    activity,
+  };
+}
