@@ -306,6 +306,71 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
     expect: { ...staff, freelancer: 'deny' },
     url: '/api/comment-templates/00000000-0000-4000-8000-000000000000',
   },
+  // Comments, mentions and templates (issue 12). Reading and writing follow the commentable (unknown uuids 404);
+  // authorship, plan-only types and freelancers on requests are decided in the handlers.
+  'GET /api/tasks/:uuid/comments': { expect: staff, url: '/api/tasks/00000000-0000-4000-8000-000000000000/comments' },
+  'POST /api/tasks/:uuid/comments': {
+    expect: staff,
+    url: '/api/tasks/00000000-0000-4000-8000-000000000000/comments',
+    payload: { text: 'hi' },
+  },
+  'GET /api/requests/:uuid/comments': {
+    expect: staff,
+    url: '/api/requests/00000000-0000-4000-8000-000000000000/comments',
+  },
+  'POST /api/requests/:uuid/comments': {
+    expect: staff,
+    url: '/api/requests/00000000-0000-4000-8000-000000000000/comments',
+    payload: { text: 'hi' },
+  },
+  'GET /api/projects/:uuid/comments': {
+    expect: staff,
+    url: '/api/projects/00000000-0000-4000-8000-000000000000/comments',
+  },
+  'POST /api/projects/:uuid/comments': {
+    expect: staff,
+    url: '/api/projects/00000000-0000-4000-8000-000000000000/comments',
+    payload: { text: 'hi' },
+  },
+  'POST /api/projects/comments/:uuid/comments': {
+    expect: staff,
+    url: '/api/projects/comments/00000000-0000-4000-8000-000000000000/comments',
+    payload: { text: 'hi' },
+  },
+  'GET /api/comments/:uuid': { expect: staff, url: '/api/comments/00000000-0000-4000-8000-000000000000' },
+  'PUT /api/comments/:uuid': {
+    expect: staff,
+    url: '/api/comments/00000000-0000-4000-8000-000000000000',
+    payload: { text: 'hi' },
+  },
+  'DELETE /api/comments/:uuid': { expect: staff, url: '/api/comments/00000000-0000-4000-8000-000000000000' },
+  'POST /api/comments/:uuid/reaction': {
+    expect: staff,
+    url: '/api/comments/00000000-0000-4000-8000-000000000000/reaction',
+    payload: { reaction: 'thumbs_up' },
+  },
+  'DELETE /api/reaction/:uuid': { expect: staff, url: '/api/reaction/00000000-0000-4000-8000-000000000000' },
+  'GET /api/projects/:uuid/mentionables': {
+    expect: staff,
+    url: '/api/projects/00000000-0000-4000-8000-000000000000/mentionables',
+  },
+  'GET /api/mentions/mentionables': { expect: staff },
+  'GET /api/mentions': { expect: staff },
+  'GET /api/comment-templates': { expect: { ...staff, freelancer: 'deny' } },
+  'GET /api/comment-templates/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/comment-templates/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/comment-templates': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
+  'PUT /api/comment-templates/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/comment-templates/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'DELETE /api/comment-templates/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/comment-templates/00000000-0000-4000-8000-000000000000',
+  },
   'POST /api/push-token': { expect: staff, payload: {} },
   'PUT /api/push-token/:token': { expect: staff, url: '/api/push-token/unknown', payload: {} },
   'DELETE /api/push-token/:token': { expect: staff, url: '/api/push-token/unknown' },
