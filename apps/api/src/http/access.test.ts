@@ -33,6 +33,18 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
   'POST /api/logout': { expect: anyUser },
   'GET /api/global-search': { expect: staff, url: '/api/global-search?search_term=a' },
   'GET /api/dashboard': { expect: staff },
+  // E-mail log and audit trail (issue 13): regular users with EMAIL_LOG_READ / LOGS_READ.
+  'GET /api/email-logs': { expect: { ...staff, freelancer: 'deny' } },
+  'GET /api/email-logs/templates': { expect: { ...staff, freelancer: 'deny' } },
+  'GET /api/email-logs/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/email-logs/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/email-logs/:uuid/resend': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/email-logs/00000000-0000-4000-8000-000000000000/resend',
+  },
+  'GET /api/activity-logs': { expect: { ...staff, freelancer: 'deny' } },
   // Contacts, invites, roles, groups, users (issue 3). Unknown uuids answer 404 to those let through.
   'GET /api/contacts': { expect: { ...staff, freelancer: 'deny' } },
   'GET /api/contacts/:uuid': {

@@ -36,11 +36,16 @@ export async function logIn(
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, input.email) });
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid || user.status !== 'active') {
+    // For the audit trail: the e-mail as typed and the address it came from; no user id, so nobody is told live.
+    const payload = { email: input.email, ip: meta.ip };
+    ctx.events.publish([{ model: 'session', action: 'sign_in_failed', id: '', actorId: null, userIds: [], payload }]);
     throw invalidCredentials();
   }
   const isSuperUser = ctx.config.superUserEmails.includes(user.email);
   const signedIn = await findSignedInUser(ctx.db, user.id, isSuperUser);
   const token = await ctx.sessions.issue(user.id, meta);
   ctx.limiter.refund(limited.map((entry) => entry.key));
+  const payload = { email: user.email, ip: meta.ip };
+  ctx.events.publish([{ model: 'session', action: 'sign_in', id: user.uuid, actorId: user.id, userIds: [], payload }]);
   return { ...signedIn, auth_token: token };
 }

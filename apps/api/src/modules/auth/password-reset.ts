@@ -35,6 +35,7 @@ export async function sendWelcomeSetPasswordLink(
   await ctx.mailer.send({
     to: user.email,
     subject: 'Welcome to Agency Portal — set your password',
+    template: 'welcome',
     text: [
       `Hello ${user.name},`,
       '',
@@ -61,6 +62,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
   await ctx.mailer.send({
     to: email,
     subject: 'Reset your Agency Portal password',
+    template: 'password_reset',
     text: [
       'Someone asked to reset the password of your Agency Portal account.',
       '',

@@ -49,7 +49,15 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.staff('CONTACTS_CREATE') },
       schema: { tags, body: contactCreateSchema, response: { 200: contactResponseSchema, ...errorResponses } },
     },
-    async (request) => ({ data: await createContact(app.ctx, requirePrincipal(request), request.body) }),
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const data = await createContact(app.ctx, principal, request.body);
+      // Committed by the command; announced for the audit trail (and any other listener).
+      app.ctx.events.publish([
+        { model: 'contact', action: 'created', id: data.uuid, actorId: principal.userId, payload: { name: data.name } },
+      ]);
+      return { data };
+    },
   );
 
   app.put(
@@ -64,9 +72,15 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      data: await updateContact(app.ctx, requirePrincipal(request), request.params.uuid, request.body),
-    }),
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const data = await updateContact(app.ctx, principal, request.params.uuid, request.body);
+      const payload = { name: data.name, fields: Object.keys(request.body) };
+      app.ctx.events.publish([
+        { model: 'contact', action: 'updated', id: data.uuid, actorId: principal.userId, payload },
+      ]);
+      return { data };
+    },
   );
 
   app.delete(
@@ -76,7 +90,11 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: uuidParam, response: { 200: messageBodySchema, ...errorResponses } },
     },
     async (request) => {
-      await deleteContact(app.ctx, requirePrincipal(request), request.params.uuid);
+      const principal = requirePrincipal(request);
+      await deleteContact(app.ctx, principal, request.params.uuid);
+      app.ctx.events.publish([
+        { model: 'contact', action: 'deleted', id: request.params.uuid, actorId: principal.userId },
+      ]);
       return { message: 'Contact deleted.' };
     },
   );

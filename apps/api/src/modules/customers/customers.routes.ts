@@ -46,12 +46,15 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.regular('CUSTOMERS_CREATE') },
       schema: { tags, body: customerInputSchema, response: { 200: customerResponseSchema, ...errorResponses } },
     },
-    async (request) => ({
-      data: await createCustomer(app.ctx.db, request.body, {
-        userId: requirePrincipal(request).userId,
-        storage: app.ctx.storage,
-      }),
-    }),
+    async (request) => {
+      const actorId = requirePrincipal(request).userId;
+      const data = await createCustomer(app.ctx.db, request.body, { userId: actorId, storage: app.ctx.storage });
+      // Committed by the command; announced for the audit trail (and any other listener).
+      app.ctx.events.publish([
+        { model: 'customer', action: 'created', id: data.uuid, actorId, payload: { name: data.business_name } },
+      ]);
+      return { data };
+    },
   );
 
   app.put(
@@ -65,12 +68,16 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      data: await updateCustomer(app.ctx.db, request.params.uuid, request.body, {
-        userId: requirePrincipal(request).userId,
+    async (request) => {
+      const actorId = requirePrincipal(request).userId;
+      const data = await updateCustomer(app.ctx.db, request.params.uuid, request.body, {
+        userId: actorId,
         storage: app.ctx.storage,
-      }),
-    }),
+      });
+      const payload = { name: data.business_name, fields: Object.keys(request.body) };
+      app.ctx.events.publish([{ model: 'customer', action: 'updated', id: data.uuid, actorId, payload }]);
+      return { data };
+    },
   );
 
   app.delete(
@@ -81,6 +88,8 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteCustomer(app.ctx.db, request.params.uuid);
+      const actorId = requirePrincipal(request).userId;
+      app.ctx.events.publish([{ model: 'customer', action: 'deleted', id: request.params.uuid, actorId }]);
       return { message: MESSAGES.deleted };
     },
   );

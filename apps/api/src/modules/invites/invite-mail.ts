@@ -49,5 +49,5 @@ export function composeInviteMail(input: {
       : '',
     '<p>If you were not expecting this invitation, you can ignore this e-mail.</p>',
   ].join('');
-  return { to: input.to, subject: `${client} invites you to Agency Portal`, text, html };
+  return { to: input.to, subject: `${client} invites you to Agency Portal`, text, html, template: 'invite' };
 }

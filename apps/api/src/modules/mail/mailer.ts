@@ -4,7 +4,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** `template` names the kind of message for the e-mail log (password_reset, invite, notification …). */
+export type MailMessage = { to: string; subject: string; text: string; html?: string; template?: string };
 
 /**
  * Every message is recorded in mail_outbox (the email log). With SMTP_URL it is also delivered over SMTP;
@@ -21,7 +22,8 @@ export class Mailer {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   }
 
-  async send(message: MailMessage): Promise<void> {
+  /** Records the message (and delivers it with SMTP); answers the outbox row's uuid. */
+  async send(message: MailMessage): Promise<string | undefined> {
     const [row] = await this.db
       .insert(mailOutbox)
       .values({
@@ -30,14 +32,16 @@ export class Mailer {
         textBody: message.text,
         htmlBody: message.html ?? null,
         transport: this.transport ? 'smtp' : 'outbox',
+        template: message.template ?? null,
       })
-      .returning({ id: mailOutbox.id });
+      .returning({ id: mailOutbox.id, uuid: mailOutbox.uuid });
     if (!this.transport || !row) {
       this.log.info({ mail: { to: message.to, subject: message.subject } }, `mail (outbox):\n${message.text}`);
-      return;
+      return row?.uuid;
     }
+    const { template: _template, ...envelope } = message;
     try {
-      await this.transport.sendMail({ from: this.options.from, ...message });
+      await this.transport.sendMail({ from: this.options.from, ...envelope });
       await this.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
     } catch (error) {
       // The caller's action (e.g. a reset request) still succeeds; the failure is kept with the message.
@@ -47,5 +51,6 @@ export class Mailer {
         .set({ error: String((error as Error).message ?? error).slice(0, 1000) })
         .where(eq(mailOutbox.id, row.id));
     }
+    return row.uuid;
   }
 }

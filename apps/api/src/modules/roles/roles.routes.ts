@@ -8,7 +8,7 @@ import {
   uuidParam,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../http/access';
+import { access, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
 import { createRole, deleteRole, getRole, listPermissionNames, listRoles, updateRole } from './role-service';
 
@@ -40,7 +40,15 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.regular('ROLES_CREATE') },
       schema: { tags, body: roleInputSchema, response: { 200: roleResponseSchema, ...errorResponses } },
     },
-    async (request) => ({ data: await createRole(app.ctx, request.body) }),
+    async (request) => {
+      const data = await createRole(app.ctx, request.body);
+      // Committed by the command; announced for the audit trail (role and permission changes).
+      const payload = { name: data.name, permissions: request.body.permissions };
+      app.ctx.events.publish([
+        { model: 'role', action: 'created', id: data.uuid, actorId: requirePrincipal(request).userId, payload },
+      ]);
+      return { data };
+    },
   );
 
   app.put(
@@ -54,7 +62,14 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: roleResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ data: await updateRole(app.ctx, request.params.uuid, request.body) }),
+    async (request) => {
+      const data = await updateRole(app.ctx, request.params.uuid, request.body);
+      const payload = { name: data.name, fields: Object.keys(request.body), permissions: request.body.permissions };
+      app.ctx.events.publish([
+        { model: 'role', action: 'updated', id: data.uuid, actorId: requirePrincipal(request).userId, payload },
+      ]);
+      return { data };
+    },
   );
 
   app.delete(
@@ -65,6 +80,8 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteRole(app.ctx, request.params.uuid);
+      const actorId = requirePrincipal(request).userId;
+      app.ctx.events.publish([{ model: 'role', action: 'deleted', id: request.params.uuid, actorId }]);
       return { message: 'Role deleted.' };
     },
   );

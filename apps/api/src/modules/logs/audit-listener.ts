@@ -1,0 +1,84 @@
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { auditLogs, users } from '../../db/schema';
+import type { DomainEvent, DomainEvents } from '../../events/domain-events';
+
+/**
+ * The audit trail's writer: it listens to committed domain events and keeps one row per event of the models the
+ * trail covers. Tasks and requests are not copied: their field-level history already lives in activity_logs and the
+ * trail reads it from there. Producers add nothing for the trail beyond their usual event.
+ */
+const SUBJECT_OF_MODEL: Record<string, string> = {
+  project: 'plan',
+  customer: 'client',
+  contact: 'contact',
+  user: 'user',
+  role: 'role',
+  session: 'session',
+  export: 'export',
+};
+
+/** Events say created/updated/deleted; the trail speaks the history's words (create, update, delete). */
+const ACTION_WORDS: Record<string, string> = { created: 'create', updated: 'update', deleted: 'delete' };
+
+const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value.slice(0, 300) : null);
+
+function labelOf(payload: Record<string, unknown>): string | null {
+  return (
+    text(payload.title) ??
+    text(payload.name) ??
+    text(payload.business_name) ??
+    text(payload.subject) ??
+    text(payload.email) ??
+    null
+  );
+}
+
+/** Only names of things (fields, permissions), never values: the trail must not become a copy of the data. */
+function detailsOf(payload: Record<string, unknown>): Record<string, unknown> {
+  const details: Record<string, unknown> = {};
+  for (const key of ['fields', 'permissions', 'format', 'rows']) {
+    const value = payload[key];
+    if (Array.isArray(value)) {
+      details[key] = value.filter((item) => typeof item === 'string').slice(0, 200);
+    } else if (typeof value === 'string' || typeof value === 'number') {
+      details[key] = value;
+    }
+  }
+  return details;
+}
+
+export async function recordAuditEvents(db: Database, events: readonly DomainEvent[]): Promise<void> {
+  const relevant = events.filter((event) => SUBJECT_OF_MODEL[event.model]);
+  if (relevant.length === 0) {
+    return;
+  }
+  const actorIds = [...new Set(relevant.map((event) => event.actorId).filter((id): id is number => id !== null))];
+  const emails = new Map(
+    actorIds.length
+      ? (await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, actorIds))).map(
+          (row) => [row.id, row.email],
+        )
+      : [],
+  );
+  await db.insert(auditLogs).values(
+    relevant.map((event) => {
+      const payload = event.payload ?? {};
+      return {
+        actorId: event.actorId,
+        actorEmail: (event.actorId !== null ? emails.get(event.actorId) : undefined) ?? text(payload.email),
+        action: ACTION_WORDS[event.action] ?? event.action.slice(0, 40),
+        subjectType: SUBJECT_OF_MODEL[event.model] ?? event.model,
+        subjectUuid: text(event.id),
+        subjectLabel: labelOf(payload),
+        ip: text(payload.ip),
+        details: detailsOf(payload),
+      };
+    }),
+  );
+}
+
+/** Subscribes the writer; answers the unsubscribe function. */
+export function subscribeAuditTrail(db: Database, events: DomainEvents): () => void {
+  return events.subscribe((batch) => recordAuditEvents(db, batch));
+}
