@@ -1,8 +1,7 @@
 /**
- * The comment editor's Quill delta, checked before it is stored (doc 2 §3 text_delta). Until the shared rich-text
- * validator (packages/domain/src/rich-text/) exists this is the comments' own: only the editor's formats, links only
- * http(s)/mailto, image inserts only our upload URLs (/api/uploads/<uuid>…), a `mention` embed; attribute values are
- * scalars, so nothing nests. Answers the problem in words, or null when the delta is fine.
+ * Comment text helpers over the editor's Quill delta (doc 2 §3 text_delta). The delta itself is checked by the shared
+ * rich-text rule (rich-text/delta.ts: the editor's formats, safe links, our images, the mention embed); these derive
+ * what comments store and send beside it: the plain text, whether anything was written, who is mentioned.
  */
 
 export type CommentDeltaOp = {
@@ -13,114 +12,8 @@ export type CommentDeltaOp = {
 };
 export type CommentDelta = { ops: CommentDeltaOp[] };
 
-/** Bounds that keep one comment a comment: 20,000 characters of text in at most 5,000 operations. */
+/** A comment is at most 20,000 characters of plain text. */
 export const COMMENT_TEXT_MAX = 20_000;
-export const COMMENT_DELTA_MAX_OPS = 5_000;
-
-const INLINE_FORMATS = new Set([
-  'bold',
-  'italic',
-  'underline',
-  'strike',
-  'link',
-  'color',
-  'background',
-  'size',
-  'code',
-  'script',
-]);
-const BLOCK_FORMATS = new Set(['header', 'list', 'align', 'indent', 'blockquote', 'code-block']);
-const EMBED_FORMATS = new Set(['width', 'height', 'alt']);
-const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
-const UPLOAD_URL =
-  /^\/api\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:[/?#][^\s"'<>]*)?$/i;
-
-function isScalar(value: unknown): boolean {
-  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
-}
-
-function checkMention(value: unknown): string | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return 'A mention must be an object';
-  }
-  for (const [key, field] of Object.entries(value)) {
-    if (!['id', 'value', 'type', 'denotationChar', 'index'].includes(key) || !isScalar(field)) {
-      return 'A mention may carry only id, value, type and denotationChar';
-    }
-    if (typeof field === 'string' && field.length > 300) {
-      return 'A mention is too long';
-    }
-  }
-  return null;
-}
-
-function checkInsert(insert: unknown): string | null {
-  if (typeof insert === 'string') {
-    return null;
-  }
-  if (typeof insert !== 'object' || insert === null || Array.isArray(insert)) {
-    return 'An insert must be text or one embed';
-  }
-  const entries = Object.entries(insert);
-  const [entry] = entries;
-  if (!entry || entries.length !== 1) {
-    return 'An insert must be text or one embed';
-  }
-  const [kind, value] = entry;
-  if (kind === 'image') {
-    return typeof value === 'string' && UPLOAD_URL.test(value) ? null : 'Images must be uploaded files';
-  }
-  if (kind === 'mention') {
-    return checkMention(value);
-  }
-  return `The embed "${kind.slice(0, 30)}" is not allowed`;
-}
-
-function checkAttributes(attributes: unknown): string | null {
-  if (attributes === undefined) {
-    return null;
-  }
-  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) {
-    return 'Attributes must be an object';
-  }
-  for (const [name, value] of Object.entries(attributes)) {
-    if (!INLINE_FORMATS.has(name) && !BLOCK_FORMATS.has(name) && !EMBED_FORMATS.has(name)) {
-      return `The format "${name.slice(0, 30)}" is not allowed`;
-    }
-    if (!isScalar(value) || (typeof value === 'string' && value.length > 2048)) {
-      return `The format "${name}" has an invalid value`;
-    }
-    if (name === 'link' && (typeof value !== 'string' || !SAFE_LINK.test(value.trim()))) {
-      return 'Links must start with http://, https:// or mailto:';
-    }
-  }
-  return null;
-}
-
-/** The problem with a delta, or null. A comment delta is a document: inserts only. */
-export function deltaProblem(delta: unknown): string | null {
-  if (typeof delta !== 'object' || delta === null || !Array.isArray((delta as CommentDelta).ops)) {
-    return 'The text must be a document';
-  }
-  const ops = (delta as CommentDelta).ops;
-  if (ops.length > COMMENT_DELTA_MAX_OPS) {
-    return 'The text is too long';
-  }
-  for (const op of ops) {
-    if (typeof op !== 'object' || op === null || Array.isArray(op)) {
-      return 'The text must be a document';
-    }
-    const keys = Object.keys(op);
-    if (!('insert' in op) || keys.some((k) => k !== 'insert' && k !== 'attributes')) {
-      return 'The text must be a document';
-    }
-    const problem = checkInsert(op.insert) ?? checkAttributes(op.attributes);
-    if (problem) {
-      return problem;
-    }
-  }
-  return null;
-}
 
 /** The plain text of a delta: its text, '@name' for mentions, nothing for images. */
 export function deltaPlainText(delta: CommentDelta): string {

@@ -4,7 +4,7 @@ import {
   deltaHasContent,
   deltaMentionIds,
   deltaPlainText,
-  deltaProblem,
+  findRichTextProblem,
   MESSAGES,
   textToDelta,
 } from '@portal/domain';
@@ -20,7 +20,8 @@ export type CommentText = { text: string; delta: CommentDelta; mentionIds: strin
 export function commentTextFrom(input: { text?: string | undefined; text_delta?: unknown }): CommentText {
   let delta: CommentDelta;
   if (input.text_delta !== undefined && input.text_delta !== null) {
-    const problem = deltaProblem(input.text_delta);
+    // The shared rich-text rule (packages/domain/src/rich-text): the editor's formats, safe links, our images.
+    const problem = findRichTextProblem(input.text_delta);
     if (problem) {
       throw validationError({ text_delta: [problem] });
     }
