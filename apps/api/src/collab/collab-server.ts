@@ -180,6 +180,8 @@ export async function startCollaboration(app: FastifyInstance, ctx: AppContext) 
       hocuspocus.closeConnections();
       hocuspocus.flushPendingStores();
       sockets.close();
+      // Extensions (the Redis one) release their connections on onDestroy.
+      await hocuspocus.hooks('onDestroy', { instance: hocuspocus }).catch(() => undefined);
     },
   };
 }

@@ -94,11 +94,11 @@ export async function startLiveServer(app: FastifyInstance, ctx: AppContext) {
     socket.data.channels.add(name);
     if (channel.kind === 'model.changes' && principal) {
       socket.data.modelRooms = await roomsOf(principal);
-      socket.join(socket.data.modelRooms);
+      void socket.join(socket.data.modelRooms);
     } else {
       const room = channelRoom(channel, principal);
       if (room) {
-        socket.join(room);
+        void socket.join(room);
       }
       if (channel.kind === 'version') {
         socket.emit('version.update', { version: ctx.config.version, build_hash: ctx.config.buildHash });
@@ -114,13 +114,13 @@ export async function startLiveServer(app: FastifyInstance, ctx: AppContext) {
     }
     if (channel.kind === 'model.changes') {
       for (const room of socket.data.modelRooms) {
-        socket.leave(room);
+        void socket.leave(room);
       }
       socket.data.modelRooms = [];
     } else {
       const room = channelRoom(channel, socket.data.principal);
       if (room) {
-        socket.leave(room);
+        void socket.leave(room);
       }
     }
   }
@@ -157,9 +157,9 @@ export async function startLiveServer(app: FastifyInstance, ctx: AppContext) {
           } else if (channel.kind === 'model.changes') {
             const rooms = await roomsOf(principal);
             for (const room of socket.data.modelRooms.filter((r: string) => !rooms.includes(r))) {
-              socket.leave(room);
+              void socket.leave(room);
             }
-            socket.join(rooms);
+            void socket.join(rooms);
             socket.data.modelRooms = rooms;
           }
         }
