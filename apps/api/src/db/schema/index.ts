@@ -1,3 +1,4 @@
+export * from './ai';
 export * from './access';
 export * from './audit';
 export * from './auth';
