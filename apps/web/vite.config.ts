@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './vite-plugins/precompress';
 
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -63,7 +64,7 @@ const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), domainWithoutSideEffects(), buildInfo(appVersion, buildHash)],
+  plugins: [react(), domainWithoutSideEffects(), buildInfo(appVersion, buildHash), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
     __BUILD_HASH__: JSON.stringify(buildHash),
@@ -71,6 +72,9 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: `http://localhost:${apiPort}`, changeOrigin: true },
+      // Live channels and the collaborative editor (apps/api/src/live, apps/api/src/collab).
+      '/socket.io': { target: `http://localhost:${apiPort}`, ws: true },
+      '/collaboration': { target: `ws://localhost:${apiPort}`, ws: true },
     },
   },
   build: {

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { LiveBridge } from '../live/LiveBridge';
 import { AppRoutes } from '../routes/AppRoutes';
 import { ApiEventsBridge } from '../shell/ApiEventsBridge';
 import { ErrorBoundary } from '../shell/ErrorBoundary';
@@ -23,6 +24,7 @@ export function App() {
           <BrowserRouter>
             <FeedbackBridge />
             <ApiEventsBridge />
+            <LiveBridge />
             <ShellNotices />
             <AppRoutes />
           </BrowserRouter>

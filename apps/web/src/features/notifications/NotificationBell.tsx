@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Dropdown } from 'antd';
 import { useEffect, useState } from 'react';
 import { USER_QUERY_KEY, useConfig, useCurrentUser } from '../../auth/queries';
+import { useLivePollInterval } from '../../live/liveStatus';
 import { reportUnexpectedError } from '../../shell/errorReporting';
 import { CONTACTS_KEY } from '../users/api';
 import { SmsOptInModal } from '../users/SmsOptInModal';
@@ -28,10 +29,11 @@ export function NotificationBell() {
   const push = usePushPermission();
   const [open, setOpen] = useState(false);
   const [askPhone, setAskPhone] = useState<Contact | null>(null);
+  const poll = useLivePollInterval(60_000);
   const count = useQuery({
     queryKey: [...NOTIFICATIONS_KEY, 'count'],
     queryFn: ({ signal }) => countUnreadNotifications(signal),
-    refetchInterval: 60_000,
+    refetchInterval: poll,
     refetchOnWindowFocus: true,
     enabled: Boolean(user),
     meta: { silentError: true },

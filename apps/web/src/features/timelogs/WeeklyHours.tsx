@@ -3,17 +3,19 @@ import './timelogs.css';
 import { useQuery } from '@tanstack/react-query';
 import { Tooltip } from 'antd';
 import { useAbility } from '../../auth/useAbility';
+import { useLivePollInterval } from '../../live/liveStatus';
 import { getWeeklySummary, TIME_LOGS_KEY } from './api';
 import { isoWeekday } from './timeEntry';
 
 /** Header: this week's logged hours, hh:mm, red while behind the day's threshold (doc 1 §2, §9). */
 export function WeeklyHours() {
   const ability = useAbility();
+  const poll = useLivePollInterval(5 * 60_000);
   const summary = useQuery({
     queryKey: [...TIME_LOGS_KEY, 'weekly-summary'],
     queryFn: ({ signal }) => getWeeklySummary(signal),
     enabled: ability.can('TIMELOG_READ'),
-    refetchInterval: 5 * 60_000,
+    refetchInterval: poll,
     meta: { silentError: true },
   });
   const data = summary.data;

@@ -2,6 +2,7 @@ import type { TimeLog } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../../auth/queries';
 import { useAbility } from '../../auth/useAbility';
+import { useLivePollInterval } from '../../live/liveStatus';
 import { TASKS_KEY } from '../tasks/api';
 import { activeTimersKey, createTimeLog, deleteTimeLog, listActiveTimers, TIME_LOGS_KEY, updateTimeLog } from './api';
 import { localIsoDate } from './timeEntry';
@@ -10,12 +11,14 @@ import { localIsoDate } from './timeEntry';
 export function useActiveTimers() {
   const me = useCurrentUser().data;
   const ability = useAbility();
+  // Live events keep it fresh; a slow poll only while the live channel is down.
+  const poll = useLivePollInterval(60_000);
   return useQuery({
     queryKey: activeTimersKey(me?.uuid),
     queryFn: ({ signal }) => listActiveTimers(me?.uuid as string, signal),
     enabled: Boolean(me?.uuid) && ability.can('TIMELOG_READ'),
     // Another device may start or stop a timer; the server's started_at keeps the clock right meanwhile.
-    refetchInterval: 60_000,
+    refetchInterval: poll,
     meta: { silentError: true },
   });
 }

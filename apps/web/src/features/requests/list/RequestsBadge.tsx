@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from 'antd';
+import { useLivePollInterval } from '../../../live/liveStatus';
 import { countNewRequests, REQUESTS_KEY } from './api';
 
 /**
@@ -7,10 +8,11 @@ import { countNewRequests, REQUESTS_KEY } from './api';
  * one-row page, refreshed every minute and when the window regains focus.
  */
 export function RequestsBadge() {
+  const poll = useLivePollInterval(60_000);
   const count = useQuery({
     queryKey: [...REQUESTS_KEY, 'new-count'],
     queryFn: ({ signal }) => countNewRequests(signal),
-    refetchInterval: 60_000,
+    refetchInterval: poll,
     refetchOnWindowFocus: true,
     meta: { silentError: true },
   });
