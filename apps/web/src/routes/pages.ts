@@ -15,6 +15,7 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   privacy: lazyPage(() => import('../pages/PrivacyPage').then((m) => m.PrivacyPage)),
   fileViewer: lazyPage(() => import('../pages/FileViewerPage').then((m) => m.FileViewerPage)),
   title: lazyPage(() => import('../pages/TitlePage').then((m) => m.TitlePage)),
+  dashboard: lazyPage(() => import('../features/dashboard/DashboardPage').then((m) => m.DashboardPage)),
   clients: lazyPage(() => import('../features/clients/ClientsPage').then((m) => m.ClientsPage)),
   customers: lazyPage(() => import('../features/clients/CustomersPage').then((m) => m.CustomersPage)),
   people: lazyPage(() => import('../features/users/PeoplePage').then((m) => m.PeoplePage)),

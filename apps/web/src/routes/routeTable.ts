@@ -27,6 +27,7 @@ export type PageKey =
   | 'privacy'
   | 'fileViewer'
   | 'title'
+  | 'dashboard'
   | 'clients'
   | 'customers'
   | 'people'
@@ -89,7 +90,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/status-report', label: 'Status report', access: 'redirect', types: 'any', redirectTo: '/' },
 
   // Not type-restricted (doc 1 §2): dashboard, tasks, requests, inbox, assistant, contacts, time-log report.
-  screen('/', 'Dashboard', 'any'),
+  screen('/', 'Dashboard', 'any', 'dashboard'),
   screen('/tasks', 'Tasks', 'any', 'tasks'),
   screen('/requests', 'Requests', 'any', 'requests'),
   // Before '/requests/:uuid', which would otherwise take 'new' for a uuid. Staff only (doc 1 §2: New request).

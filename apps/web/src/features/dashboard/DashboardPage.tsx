@@ -1,0 +1,75 @@
+import './dashboard.css';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Skeleton } from 'antd';
+import { useCurrentUser } from '../../auth/queries';
+import { useAbility } from '../../auth/useAbility';
+import type { PageProps } from '../../routes/pages';
+import { DASHBOARD_KEY, getDashboard } from './api';
+import { ActivityBlock, MentionsBlock, RequestsBlock, TimerBlock, WeekBlock } from './DashboardBlocks';
+import { DashboardTasks } from './DashboardTasks';
+
+function greeting(hour: number): string {
+  if (hour >= 5 && hour < 12) {
+    return 'Good morning';
+  }
+  if (hour >= 12 && hour < 17) {
+    return 'Good afternoon';
+  }
+  return hour >= 17 && hour < 21 ? 'Good evening' : 'Hello';
+}
+
+/** The first screen after sign-in (/): what needs this person today, from one call (GET dashboard). */
+export function DashboardPage({ label }: PageProps) {
+  const user = useCurrentUser().data;
+  const allowed = useAbility().can('DASHBOARD_READ');
+  const dashboard = useQuery({
+    queryKey: DASHBOARD_KEY,
+    queryFn: ({ signal }) => getDashboard(signal),
+    // Task writes and timer actions invalidate the tasks key this one starts with; a minute covers others' changes.
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+    enabled: allowed,
+  });
+  const data = dashboard.data;
+  const firstName = user?.name.split(' ')[0];
+
+  return (
+    <div className="dashboard-page" data-testid="dashboard-page">
+      <h1 className="dashboard-title" data-testid="page-title">
+        {label}
+      </h1>
+      {firstName ? (
+        <p className="dashboard-greeting">
+          {greeting(new Date().getHours())}, {firstName}.
+        </p>
+      ) : null}
+      {!allowed ? (
+        <p className="dashboard-empty" data-testid="dashboard-not-allowed">
+          Your role does not include the dashboard. Use the menu to open your tasks and requests.
+        </p>
+      ) : dashboard.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          message="The dashboard could not be loaded."
+          action={
+            <Button size="small" onClick={() => dashboard.refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      ) : !data ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <div className="dashboard-grid">
+          <DashboardTasks tasks={data.tasks} />
+          {data.timer ? <TimerBlock timer={data.timer} /> : null}
+          {data.week ? <WeekBlock week={data.week} /> : null}
+          {data.requests ? <RequestsBlock requests={data.requests} /> : null}
+          {data.mentions ? <MentionsBlock unread={data.mentions.unread} /> : null}
+          {data.activity ? <ActivityBlock activity={data.activity} /> : null}
+        </div>
+      )}
+    </div>
+  );
+}

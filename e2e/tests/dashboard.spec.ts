@@ -1,0 +1,77 @@
+import { expect, type Page, test } from '@playwright/test';
+import { screenshot, signIn } from './support';
+
+/** The dashboard (/) of each demo account: the blocks its role gets, each with content or an honest empty state. */
+
+async function openDashboard(page: Page, email: string) {
+  await page.goto('/login');
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('dashboard-page')).toBeVisible();
+  await expect(page.getByTestId('dashboard-tasks')).toBeVisible({ timeout: 20_000 });
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+}
+
+const STAFF_BLOCKS = ['dashboard-tasks', 'dashboard-timer', 'dashboard-week', 'dashboard-requests', 'dashboard-mentions'];
+
+test('the admin sees every staff block and opens a task of theirs in the drawer', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await openDashboard(page, 'admin@demo.test');
+  for (const block of [...STAFF_BLOCKS, 'dashboard-activity']) {
+    await expect(page.getByTestId(block)).toBeVisible();
+  }
+  await expect(page.getByTestId('dashboard-week-total')).toHaveText(/^\d{2,}:\d{2}$/);
+  await expect(page.getByTestId('week-day')).toHaveCount(7);
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, 'dashboard-admin');
+
+  const task = page.getByTestId('dashboard-task').first();
+  if (await task.isVisible()) {
+    const title = (await task.getByRole('button').textContent()) ?? '';
+    await task.getByRole('button').click();
+    await expect(page).toHaveURL(/task_uuid=[0-9a-f-]{36}/);
+    await expect(page.getByTestId('task-drawer')).toContainText(title.trim());
+  } else {
+    await expect(page.getByTestId('dashboard-tasks-empty')).toBeVisible();
+  }
+});
+
+test('the manager sees the staff blocks; each block links to its screen', async ({ page }) => {
+  await openDashboard(page, 'manager@demo.test');
+  for (const block of STAFF_BLOCKS) {
+    await expect(page.getByTestId(block)).toBeVisible();
+  }
+  await expect(page.getByTestId('dashboard-requests').getByRole('link', { name: 'Requests' })).toHaveAttribute(
+    'href',
+    '/requests',
+  );
+  await expect(page.getByTestId('dashboard-mentions').getByRole('link', { name: 'Mentions' })).toHaveAttribute(
+    'href',
+    '/inbox',
+  );
+  await screenshot(page, 'dashboard-manager');
+  await page.getByTestId('dashboard-tasks').getByRole('link', { name: 'All tasks' }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+});
+
+test('the freelancer sees their tasks, timer, hours and mentions, without the staff-only blocks', async ({ page }) => {
+  await openDashboard(page, 'freelancer@demo.test');
+  for (const block of ['dashboard-tasks', 'dashboard-timer', 'dashboard-week', 'dashboard-mentions']) {
+    await expect(page.getByTestId(block)).toBeVisible();
+  }
+  await expect(page.getByTestId('dashboard-requests')).toHaveCount(0);
+  await expect(page.getByTestId('dashboard-activity')).toHaveCount(0);
+  await screenshot(page, 'dashboard-freelancer');
+});
+
+test('a client contact never reaches the dashboard: the notice shows instead', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'client@demo.test');
+  await expect(page.getByTestId('client-notice')).toBeVisible();
+  await expect(page.getByTestId('dashboard-page')).toHaveCount(0);
+});
