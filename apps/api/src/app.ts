@@ -29,6 +29,7 @@ import { groupRoutes } from './modules/groups/groups.routes';
 import { inviteRoutes } from './modules/invites/invites.routes';
 import { Mailer } from './modules/mail/mailer';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { type ResolveHost, resolveWithDns } from './modules/notifications/push-endpoint';
 import { planRoutes } from './modules/plans/plans.routes';
 import { productTypeRoutes } from './modules/product-types/product-types.routes';
 import { requestRelationRoutes } from './modules/requests/request-relations.routes';
@@ -50,6 +51,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   rateLimits?: AuthRateLimits;
   webDistDir?: string;
+  /** DNS lookups of outbound hosts (push endpoints); the system resolver unless given (tests). */
+  resolveHost?: ResolveHost;
 };
 
 /** API modules, each mounted under /api. Adding a module = one line here (docs/ARCHITECTURE.md). */
@@ -106,6 +109,7 @@ export async function buildApp(options: BuildAppOptions) {
     rateLimits: options.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
     events: new DomainEvents(app.log),
     storage: createStorage(config),
+    resolveHost: options.resolveHost ?? resolveWithDns,
   };
   app.decorate('ctx', ctx);
   await ctx.sessions.cache.listen(db.$client);

@@ -4,6 +4,7 @@ import type { DomainEvents } from './events/domain-events';
 import type { AuthRateLimits, RateLimiter } from './modules/auth/rate-limiter';
 import type { SessionService } from './modules/auth/session.service';
 import type { Mailer } from './modules/mail/mailer';
+import type { ResolveHost } from './modules/notifications/push-endpoint';
 import type { FileStorage } from './modules/uploads/storage';
 
 /** What handlers and commands need from the running app; built once in buildApp. */
@@ -18,6 +19,8 @@ export type AppContext = {
   events: DomainEvents;
   /** Where files live: the local disk or an S3-compatible bucket (modules/uploads/storage). */
   storage: FileStorage;
+  /** DNS for outbound URLs we check before dialling (push endpoints); tests inject a fake. */
+  resolveHost: ResolveHost;
 };
 
 declare module 'fastify' {

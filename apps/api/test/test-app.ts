@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDb, type Database } from '../src/db/client';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from '../src/modules/auth/rate-limiter';
+import type { ResolveHost } from '../src/modules/notifications/push-endpoint';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
@@ -21,7 +22,7 @@ function withDatabase(url: string, database: string): string {
  * Call close() in afterAll; the database is dropped with it.
  */
 export async function getTestApp(
-  options: { env?: Record<string, string>; rateLimits?: AuthRateLimits } = {},
+  options: { env?: Record<string, string>; rateLimits?: AuthRateLimits; resolveHost?: ResolveHost } = {},
 ): Promise<{ app: TestApp; db: Database; close: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `portal_test_${process.ppid}_${randomBytes(6).toString('hex')}`;
@@ -42,6 +43,8 @@ export async function getTestApp(
     logger: false,
     webDistDir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/web-dist'),
     rateLimits: options.rateLimits ?? { ...DEFAULT_AUTH_RATE_LIMITS, loginPerIp: { limit: 1000, windowSeconds: 60 } },
+    // Tests never touch the network: every outbound host resolves to one public address unless a test says otherwise.
+    resolveHost: options.resolveHost ?? (async () => ['93.184.215.14']),
   });
   await app.ready();
   return {

@@ -8,6 +8,7 @@ import type { DomainEvent } from '../../events/domain-events';
 import { escapeHtml } from '../mail/html';
 import type { MailMessage } from '../mail/mailer';
 import type { Outgoing } from './notify';
+import { isAllowedPushToken, publicOnlyAgent, resolveWithDns } from './push-endpoint';
 import { getVapidKeys, vapidSubject } from './vapid';
 
 /** How one Web Push message is sent; web-push's own function in the app, a recorder in tests. */
@@ -36,7 +37,8 @@ export function composeNotificationMail(appUrl: string, to: string, data: Notifi
  * service answering 404 or 410 means the subscription is gone: its token is deleted.
  */
 export function notificationDelivery(
-  ctx: Pick<AppContext, 'db' | 'mailer' | 'sessions' | 'config' | 'events'>,
+  // resolveHost is optional so producers holding a narrower context still deliver (the system resolver then).
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'sessions' | 'config' | 'events'> & Partial<Pick<AppContext, 'resolveHost'>>,
   log: FastifyBaseLogger,
   sendPush: SendPush = webPush.sendNotification,
 ): DeliverNotifications {
@@ -59,6 +61,8 @@ export function notificationDelivery(
         vapidDetails: { subject: vapidSubject(ctx.config.mailFrom), ...keys },
         TTL: 24 * 60 * 60,
         timeout: 5000,
+        // Dials public addresses only, whatever the endpoint's name resolves to by now (push-endpoint.ts).
+        agent: publicOnlyAgent(),
       };
     } catch (error) {
       log.error({ err: error }, 'web push keys unavailable');
@@ -68,6 +72,11 @@ export function notificationDelivery(
       const payload = JSON.stringify(push.notification);
       const gone: string[] = [];
       for (const token of push.tokens) {
+        // Stored before the endpoint rules, or its name now resolves inward: never dialled.
+        if (!(await isAllowedPushToken(token, ctx.resolveHost ?? resolveWithDns))) {
+          log.warn({ userId: push.userId }, 'web push skipped: the endpoint is not an https address of a public host');
+          continue;
+        }
         try {
           await sendPush(JSON.parse(token) as PushSubscription, payload, options);
         } catch (error) {
