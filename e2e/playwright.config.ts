@@ -40,7 +40,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf ../data-e2e && node --import tsx ../scripts/start.ts',
+    command: 'rm -rf ../data-e2e && node ../scripts/start.mjs',
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 240_000,
