@@ -5,5 +5,5 @@ export default defineProject({
     __APP_VERSION__: JSON.stringify('0.0.0-test'),
     __BUILD_HASH__: JSON.stringify('testhash0000'),
   },
-  test: { name: 'web', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: { name: 'web', environment: 'node', include: ['src/**/*.test.ts', 'vite-plugins/**/*.test.ts'] },
 });

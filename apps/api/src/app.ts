@@ -9,6 +9,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { DomainEvents } from './events/domain-events';
 import { registerAccessControl } from './http/access';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
 import { registerJsonBodyParser } from './http/json-body';
 import { parseQueryString } from './http/query-string';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('realtime', await registerRealtime(app, ctx));
 
   registerSecurityHeaders(app, { appUrl: config.appUrl });
+  await registerCompression(app);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   registerVersionCheck(app, config.version);

@@ -13,7 +13,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   const indexFile = path.join(distDir, 'index.html');
   // The static plugin needs its root to exist even before the first build; the build fills it later.
   mkdirSync(distDir, { recursive: true });
-  await app.register(fastifyStatic, { root: distDir, serve: false, wildcard: false });
+  // preCompressed: the build writes .br and .gz beside each text asset (apps/web/vite-plugins/precompress.ts);
+  // sendFile answers the best one the browser accepts, with `vary: accept-encoding`, and the original otherwise.
+  await app.register(fastifyStatic, { root: distDir, serve: false, wildcard: false, preCompressed: true });
 
   app.get(
     '/*',
@@ -32,10 +34,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       const candidate = path.normalize(urlPath).replace(/^(\.\.[/\\])+/, '');
       const isAsset = candidate.startsWith('/assets/');
       if (candidate !== '/' && existsSync(path.join(distDir, candidate)) && path.extname(candidate)) {
-        // Hashed assets never change; everything else is revalidated so a new deploy is picked up.
-        return reply.sendFile(candidate, { maxAge: isAsset ? '1y' : 0, immutable: isAsset });
+        // Hashed assets (/assets/name-<hash>.ext) never change: cached for a year and never revalidated. Everything
+        // else (logo, service worker, build-info.json) is revalidated so a new deploy is picked up.
+        return isAsset
+          ? reply.sendFile(candidate, { maxAge: '1y', immutable: true })
+          : reply.header('cache-control', 'no-cache').sendFile(candidate, { cacheControl: false });
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // index.html names the current hashed files: always revalidated (an ETag makes that cheap).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     },
   );
 }
