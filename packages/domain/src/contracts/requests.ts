@@ -15,6 +15,7 @@ import { USER_TYPES } from '../user-types';
 import { listMetaSchema, pageQuerySchema } from './common';
 import { oneOrMany, queryBoolean, sortDirectionSchema } from './lists';
 import { isoDateField, searchTermField } from './tasks';
+import { uploadSchema } from './uploads';
 
 /** Request subject (the request name); a draft saved without one is called 'Draft' (doc 2 §4). */
 export const REQUEST_SUBJECT_MAX = 255;
@@ -90,7 +91,8 @@ export const requestTaskSchema = z.object({
 });
 export type RequestTask = z.infer<typeof requestTaskSchema>;
 
-export const requestUploadSchema = z.object({ uuid: z.uuid(), name: z.string(), url: z.string() });
+/** The files of a request (its uploads area and upload answers): the Upload shape (contracts/uploads.ts). */
+export const requestUploadSchema = uploadSchema;
 
 /**
  * Request (doc 2 §3). Times in minutes: time_spent = the request's own completed logs, tasks_total_time = completed

@@ -12,6 +12,7 @@ import {
 import { USER_TYPES } from '../user-types';
 import { listResponseSchema, pageQuerySchema, requiredText } from './common';
 import { oneOrMany, queryBoolean, sortDirectionSchema } from './lists';
+import { uploadSchema } from './uploads';
 
 /** Task title: required, at most 72 characters (doc 2 §5, §9). */
 export const TASK_TITLE_MAX = 72;
@@ -82,7 +83,7 @@ export const taskSchema = z.object({
   requests: z.array(taskRequestRefSchema),
   request: taskRequestRefSchema.nullable(),
   requests_count: z.number().int(),
-  uploads: z.array(z.object({ uuid: z.uuid(), name: z.string(), url: z.string() })),
+  uploads: z.array(uploadSchema),
   description_delta: z.unknown().nullable(),
   creator: z.object({ uuid: z.uuid(), name: z.string() }).nullable(),
   created_at: z.string(),

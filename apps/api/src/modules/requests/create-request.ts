@@ -6,12 +6,14 @@ import { validationError } from '../../http/errors';
 import { type FieldChanges, logActivity } from '../history/activity-log';
 import { todayIn } from '../tasks/calendar';
 import { addError, type FieldErrors, findPersonById, resolvePeople } from '../tasks/task-rules';
+import type { FileStorage } from '../uploads/storage';
 import { denyFreelancer, type Viewer } from './request-access';
 import { noteRequestWrite } from './request-count';
 import { estimateOf, personRef, rejectUploads, subjectOf } from './request-input';
 import { replaceRequestPeople } from './request-people';
 import { checkAnswers, findRequester, findRequestPlan, findRequestType, typeForm } from './request-rules';
 import { touchRequestInteraction } from './request-temperature';
+import { attachRequestUploads } from './request-uploads';
 
 type RequestCreateInput = z.output<typeof requestCreateSchema>;
 
@@ -20,7 +22,13 @@ type RequestCreateInput = z.output<typeof requestCreateSchema>;
  * answers complete for the type's form; every rule is checked first so the answer lists all field errors at once.
  * The description stores the form with its (pruned) answers. Answers the new request's id.
  */
-export async function createRequest(db: Database, input: RequestCreateInput, viewer: Viewer, timeZone: string) {
+export async function createRequest(
+  db: Database,
+  input: RequestCreateInput,
+  viewer: Viewer,
+  timeZone: string,
+  storage?: FileStorage,
+) {
   denyFreelancer(viewer);
   const errors: FieldErrors = {};
   const status = input.status ?? 'draft';
@@ -99,6 +107,11 @@ export async function createRequest(db: Database, input: RequestCreateInput, vie
     if (Object.keys(answers).length) {
       record('answers', answers);
     }
+    await attachRequestUploads(tx, storage, row.id, viewer.userId, {
+      uploads: input.uploads,
+      form: type ? form : undefined,
+      answers,
+    });
     await logActivity(tx, 'request', row.id, viewer.userId, 'create', changes);
     if (submitting) {
       await touchRequestInteraction(tx, row.id, now);

@@ -13,6 +13,7 @@ import { contacts, customers, planTypes, projects, requests, requestTypes, timeL
 import { notFound } from '../../http/errors';
 import { loadLatestComments } from '../comments/latest-comments';
 import { idIn } from '../tasks/task-people';
+import { loadUploads } from '../uploads/attach-uploads';
 import { loadProjectTimes, loadRequestTasks } from './request-extras';
 import { loadRequestPeople, presentRelatedUsers } from './request-people';
 
@@ -200,7 +201,7 @@ export async function loadRequest(
     related_users: presentRelatedUsers(people.get(requestId)),
     description: text.description,
     description_delta: text.descriptionDelta ?? null,
-    uploads: [],
+    uploads: await loadUploads(db, { type: 'request', id: requestId }),
     form: parsed.form,
     answers: parsed.answers,
     total_timelogs: logged?.minutes ?? 0,

@@ -24,11 +24,7 @@ export function subjectOf(subject: string | undefined, submitted: boolean, typeN
   return submitted && typeName ? typeName : REQUEST_DRAFT_SUBJECT;
 }
 
-/** Uploads land with their own issue: until then any upload uuid names an item that does not exist. */
-export function rejectUploads(input: { uploads?: string[] }, errors: FieldErrors) {
-  if (input.uploads?.length) {
-    addError(errors, 'uploads', MESSAGES.unknownReference);
-  }
-}
+/** Uploads are checked and attached inside the write's transaction (request-uploads.ts). */
+export function rejectUploads(_input: { uploads?: string[] }, _errors: FieldErrors) {}
 
 export const personRef = (p: Pick<Person, 'uuid' | 'name'>) => ({ uuid: p.uuid, name: p.name });

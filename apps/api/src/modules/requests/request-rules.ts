@@ -14,6 +14,9 @@ import { projects, requestTypes, users } from '../../db/schema';
 import { planRequesterCondition } from '../plans/plan-people';
 import { addError, type FieldErrors } from '../tasks/task-rules';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: unknown) => typeof value === 'string' && UUID.test(value);
+
 export type RequestPlan = { id: number; uuid: string; title: string; customerId: number | null };
 
 /** A plan by uuid and whether the request form may pick it (doc 2 §2: retainer and active plans only). */
@@ -116,11 +119,12 @@ export function checkAnswers(
   errors: FieldErrors,
 ): Answers {
   const problems = validateAnswers(form, answers, options);
-  // Uploads land with their own issue: until then an upload answer cannot name a stored file.
+  // An upload answer lists upload uuids; whether they name files the caller may attach is checked when they are
+  // attached, in the write's transaction (request-uploads.ts).
   for (const question of flattenQuestions(form)) {
     const value = answers[question.name];
-    if (question.type === 'upload' && Array.isArray(value) && value.length && !problems[question.name]) {
-      problems[question.name] = MESSAGES.unknownReference;
+    if (question.type === 'upload' && Array.isArray(value) && !problems[question.name] && !value.every(isUuid)) {
+      problems[question.name] = MESSAGES.invalidAnswer;
     }
   }
   for (const [name, message] of Object.entries(problems)) {

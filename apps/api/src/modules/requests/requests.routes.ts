@@ -96,7 +96,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const id = await createRequest(app.ctx.db, request.body, viewer(request), timeZone);
+      const id = await createRequest(app.ctx.db, request.body, viewer(request), timeZone, app.ctx.storage);
       await announce({ id }, 'created', viewer(request).userId, null);
       return { data: await loadRequest(app.ctx.db, id, request.query.with) };
     },
@@ -116,7 +116,14 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const id = await updateRequest(app.ctx.db, request.params.uuid, request.body, viewer(request), timeZone);
+        const id = await updateRequest(
+          app.ctx.db,
+          request.params.uuid,
+          request.body,
+          viewer(request),
+          timeZone,
+          app.ctx.storage,
+        );
         await announce({ id }, 'updated', viewer(request).userId, request.body.ref_token);
         return { data: await loadRequest(app.ctx.db, id, request.query.with) };
       } catch (error) {

@@ -1,4 +1,4 @@
-import { MESSAGES, type RequestStatus } from '@portal/domain';
+import { MESSAGES, parseDescription, type RequestStatus } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { requests } from '../../db/schema';
@@ -6,6 +6,7 @@ import { validationError } from '../../http/errors';
 import { listDiff, logActivity } from '../history/activity-log';
 import { todayIn } from '../tasks/calendar';
 import { addError, resolvePeople } from '../tasks/task-rules';
+import type { FileStorage } from '../uploads/storage';
 import { denyFreelancer, findVisibleRequest, type RequestRow, type Viewer } from './request-access';
 import { CompletionChecksFailed, runCompletionChecks } from './request-completion';
 import { noteRequestWrite } from './request-count';
@@ -20,6 +21,7 @@ import {
   type RequestUpdateInput,
   type UpdateContext,
 } from './request-update-steps';
+import { attachRequestUploads } from './request-uploads';
 
 /** Plain columns PUT may change, by input name; each is written only when sent. */
 const SIMPLE_FIELDS = {
@@ -98,6 +100,7 @@ export async function updateRequest(
   input: RequestUpdateInput,
   viewer: Viewer,
   timeZone: string,
+  storage?: FileStorage,
 ) {
   const id = await db.transaction(async (tx) => {
     const request = await findVisibleRequest(tx, uuid, viewer, { lock: true });
@@ -137,6 +140,10 @@ export async function updateRequest(
         }
       }
     }
+    await attachRequestUploads(tx, storage, request.id, viewer.userId, {
+      uploads: input.uploads,
+      ...(input.answers !== undefined && ctx.set.description ? parseDescription(ctx.set.description) : {}),
+    });
     const now = new Date();
     applyStatus(ctx, now);
     if (Object.keys(ctx.set).length) {

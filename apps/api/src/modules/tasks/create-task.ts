@@ -6,6 +6,7 @@ import { validationError } from '../../http/errors';
 import type { DeliverNotifications } from '../notifications/deliver';
 import { NO_OUTGOING } from '../notifications/notify';
 import { applyTaskRequestChange, resolveTaskRequestChange } from '../requests/request-relations';
+import type { FileStorage } from '../uploads/storage';
 import { addDays, todayIn } from './calendar';
 import { findVisibleTaskRef, type Viewer } from './task-access';
 import { noteTaskWrite } from './task-count';
@@ -24,6 +25,7 @@ import {
   resolvePeople,
 } from './task-rules';
 import { replaceTaskTags } from './task-tags';
+import { attachTaskUploads } from './task-uploads';
 
 type TaskCreateInput = z.output<typeof taskCreateSchema>;
 
@@ -51,6 +53,7 @@ export async function createTask(
   viewer: Viewer,
   timeZone: string,
   deliver: DeliverNotifications,
+  storage?: FileStorage,
 ) {
   const errors: FieldErrors = {};
   const creator = await findPersonById(db, viewer.userId);
@@ -150,6 +153,9 @@ export async function createTask(
       await tx.insert(taskUsers).values(rows);
     }
     const tagged = input.tags?.length ? (await replaceTaskTags(tx, task.id, input.tags)).after : [];
+    if (input.uploads?.length) {
+      await attachTaskUploads(tx, storage, task.id, input.uploads, viewer.userId);
+    }
 
     const changes: FieldChanges = {
       title: { added: input.title, removed: null },

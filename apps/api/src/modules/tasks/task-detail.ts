@@ -13,6 +13,7 @@ import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../db/client';
 import { contacts, projects, requests, tasks, timeLogs, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { loadUploads } from '../uploads/attach-uploads';
 import { loadPeople, splitPeople } from './task-people';
 import { loadTags } from './task-tags';
 
@@ -157,7 +158,7 @@ export async function loadTask(db: DbExecutor, taskId: number): Promise<Task> {
       };
     }),
     requests: base.request ? [base.request] : [],
-    uploads: [],
+    uploads: await loadUploads(db, { type: 'task', id: row.id }),
     description_delta: row.descriptionDelta ?? null,
     completed_at: row.completedAt?.toISOString() ?? null,
     total_timelogs: logged?.minutes ?? 0,

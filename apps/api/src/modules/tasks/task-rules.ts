@@ -129,9 +129,5 @@ export function descriptionText(delta: unknown): string | null {
   return text ? text.slice(0, 20_000) : null;
 }
 
-/** Uploads land with their own issue: until then any uuid names an item that does not exist. */
-export function rejectPendingReferences(input: { uploads?: string[] }, errors: FieldErrors) {
-  if (input.uploads?.length) {
-    addError(errors, 'uploads', MESSAGES.unknownReference);
-  }
-}
+/** Uploads are checked and attached inside the write's transaction (modules/uploads/attach-uploads.ts). */
+export function rejectPendingReferences(_input: { uploads?: string[] }, _errors: FieldErrors) {}

@@ -174,13 +174,13 @@ describe('POST /api/tasks', () => {
     );
   });
 
-  it('answers 422 for requests and uploads until their issues land', async () => {
-    const res = await create({ title: 'R', project_id: plan.uuid, add_requests: [UNKNOWN], uploads: [UNKNOWN] });
+  it('answers 422 for an unknown request or upload', async () => {
+    const res = await create({ title: 'R', project_id: plan.uuid, add_requests: [UNKNOWN] });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({
-      add_requests: [MESSAGES.unknownReference],
-      uploads: [MESSAGES.unknownReference],
-    });
+    expect(res.json().errors).toEqual({ add_requests: [MESSAGES.unknownReference] });
+    const upload = await create({ title: 'U', project_id: plan.uuid, uploads: [UNKNOWN] });
+    expect(upload.statusCode).toBe(422);
+    expect(upload.json().errors).toEqual({ uploads: [MESSAGES.unknownReference] });
   });
 
   it('never answers 500 for malformed input', async () => {

@@ -89,6 +89,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         viewer(request),
         app.ctx.config.agencyTimeZone,
         notificationDelivery(app.ctx, request.log),
+        app.ctx.storage,
       );
       await announce(id, 'created', viewer(request).userId, request.body.ref_token);
       return { data: await loadTask(app.ctx.db, id) };
@@ -113,6 +114,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         viewer(request),
         notificationDelivery(app.ctx, request.log),
+        app.ctx.storage,
       );
       const moved = request.body.status !== undefined || request.body.sort_order !== undefined;
       await announce(id, 'updated', viewer(request).userId, request.body.ref_token, moved);

@@ -7,6 +7,7 @@ import { AppError, validationError } from '../../http/errors';
 import type { DeliverNotifications } from '../notifications/deliver';
 import { NO_OUTGOING } from '../notifications/notify';
 import { applyTaskRequestChange, resolveTaskRequestChange } from '../requests/request-relations';
+import type { FileStorage } from '../uploads/storage';
 import { findVisibleTask, findVisibleTaskRef, type TaskCore, type Viewer } from './task-access';
 import { noteTaskWrite } from './task-count';
 import { type FieldChanges, listDiff, logTaskActivity } from './task-history';
@@ -25,6 +26,7 @@ import {
   resolvePeople,
 } from './task-rules';
 import { replaceTaskTags } from './task-tags';
+import { attachTaskUploads } from './task-uploads';
 
 type TaskUpdateInput = z.output<typeof taskUpdateSchema>;
 
@@ -86,6 +88,7 @@ export async function updateTask(
   input: TaskUpdateInput,
   viewer: Viewer,
   deliver: DeliverNotifications,
+  storage?: FileStorage,
 ) {
   let outgoing = NO_OUTGOING;
   const id = await db.transaction(async (tx) => {
@@ -247,6 +250,9 @@ export async function updateTask(
       if (diff) {
         log.tags = diff;
       }
+    }
+    if (input.uploads?.length) {
+      await attachTaskUploads(tx, storage, task.id, input.uploads, viewer.userId);
     }
     if (requestChange) {
       const title = set.title ?? task.title;

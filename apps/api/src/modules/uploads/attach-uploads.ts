@@ -41,11 +41,7 @@ export type AttachUploadsInput = {
   field?: string;
   mode?: 'add' | 'replace';
   emit?: Emit;
-  /** MAX_UPLOAD_BYTES (config.storage.maxUploadBytes); only needed to verify S3 uploads on their first attach. */
-  maxBytes?: number;
 };
-
-const DEFAULT_MAX_BYTES = 1024 * 1024 * 1024;
 
 /** Marks pending uploads stated after verifying their bytes (S3: the browser's PUT never reached this server). */
 async function stateOnAttach(tx: DbExecutor, input: AttachUploadsInput, row: UploadRow, field: string): Promise<void> {
@@ -53,7 +49,7 @@ async function stateOnAttach(tx: DbExecutor, input: AttachUploadsInput, row: Upl
     const verified = await verifyStoredUpload(
       input.storage,
       { uuid: row.uuid, extension: row.extension, size: row.size, key: row.url },
-      input.maxBytes ?? DEFAULT_MAX_BYTES,
+      input.storage.maxUploadBytes,
     );
     await tx
       .update(uploads)

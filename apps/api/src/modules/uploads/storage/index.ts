@@ -10,7 +10,7 @@ export { originalKey, thumbnailKey } from './types';
 /** The configured driver: S3 when S3_BUCKET is set, else the local disk under DATA_DIR/uploads. */
 export function createStorage(config: Pick<AppConfig, 'dataDir' | 'storage'>): FileStorage {
   if (config.storage.s3) {
-    return new S3Storage(config.storage.s3);
+    return new S3Storage(config.storage.s3, config.storage.maxUploadBytes);
   }
-  return new LocalStorage(path.join(config.dataDir, 'uploads'));
+  return new LocalStorage(path.join(config.dataDir, 'uploads'), config.storage.maxUploadBytes);
 }

@@ -33,7 +33,10 @@ export class LocalStorage implements FileStorage {
   readonly driver = 'local' as const;
   private secret: Promise<Buffer> | null = null;
 
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    readonly maxUploadBytes: number,
+  ) {}
 
   private pathOf(key: string): string {
     const resolved = path.resolve(this.root, key);

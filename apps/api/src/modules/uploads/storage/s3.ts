@@ -38,7 +38,10 @@ export class S3Storage implements FileStorage {
   readonly driver = 's3' as const;
   readonly client: S3Client;
 
-  constructor(private readonly settings: S3Settings) {
+  constructor(
+    private readonly settings: S3Settings,
+    readonly maxUploadBytes: number,
+  ) {
     this.client = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint ?? undefined,

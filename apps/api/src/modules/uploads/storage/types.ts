@@ -20,6 +20,8 @@ export type GetOptions = {
  */
 export interface FileStorage {
   readonly driver: 'local' | 's3';
+  /** MAX_UPLOAD_BYTES: no stored file may be larger. */
+  readonly maxUploadBytes: number;
   /** A URL the browser PUTs the file to (the local driver's is an HMAC-signed URL of this server). */
   presignPut(
     key: string,
