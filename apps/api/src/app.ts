@@ -18,6 +18,7 @@ import { registerVersionCheck } from './http/version-check';
 import { registerWebApp } from './http/web-app';
 import { broadcastingRoutes } from './live/broadcasting.routes';
 import { registerRealtime } from './live';
+import { aiRoutes } from './modules/ai/ai.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { mentionRoutes } from './modules/comments/mentions.routes';
@@ -62,6 +63,7 @@ const API_MODULES = [
   authRoutes,
   globalSearchRoutes,
   logRoutes,
+  aiRoutes,
   dashboardRoutes,
   customerRoutes,
   planRoutes,

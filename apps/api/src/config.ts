@@ -81,6 +81,14 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024 * 1024),
+  /**
+   * The writing assistant (POST ai/enhance): any OpenAI-compatible chat-completions server. Configured when
+   * AI_MODEL is set (with AI_BASE_URL for a local server such as Ollama or llama.cpp, AI_API_KEY for a hosted one).
+   */
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  AI_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The agency's time zone: weeks, days and recurrence are counted in it. */
   AGENCY_TIME_ZONE: z
@@ -176,6 +184,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : null,
     },
+    ai: e.AI_MODEL
+      ? {
+          baseUrl: e.AI_BASE_URL ?? 'https://api.openai.com/v1',
+          apiKey: e.AI_API_KEY ?? null,
+          model: e.AI_MODEL,
+          requestsPerHour: e.AI_REQUESTS_PER_HOUR,
+        }
+      : null,
     logLevel: e.LOG_LEVEL,
     agencyTimeZone: e.AGENCY_TIME_ZONE,
     version: readVersion(),

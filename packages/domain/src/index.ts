@@ -13,6 +13,7 @@ export * from './contracts/notifications';
 export * from './contracts/plans';
 export * from './contracts/request-relations';
 export * from './contracts/requests';
+export * from './contracts/ai';
 export * from './contracts/logs';
 export * from './contracts/search';
 export * from './contracts/tasks';

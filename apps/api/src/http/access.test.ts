@@ -45,6 +45,8 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
     url: '/api/email-logs/00000000-0000-4000-8000-000000000000/resend',
   },
   'GET /api/activity-logs': { expect: { ...staff, freelancer: 'deny' } },
+  // Writing assistant (issue 13): staff; the test app has no AI configured, so allowed callers get 422/503.
+  'POST /api/ai/enhance': { expect: staff, payload: {} },
   // Contacts, invites, roles, groups, users (issue 3). Unknown uuids answer 404 to those let through.
   'GET /api/contacts': { expect: { ...staff, freelancer: 'deny' } },
   'GET /api/contacts/:uuid': {

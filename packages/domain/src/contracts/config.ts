@@ -13,6 +13,8 @@ export const publicConfigSchema = z.object({
   bug_report_url: z.string().nullable(),
   /** The server's VAPID public key: what the browser subscribes to Web Push with (base64url). */
   vapid_public_key: z.string().nullable(),
+  /** Whether the writing assistant (AI_MODEL …) is configured: without it the Enhance action is hidden. */
+  ai_enabled: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

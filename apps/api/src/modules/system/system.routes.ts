@@ -46,6 +46,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           (keys) => keys.publicKey,
           () => null,
         ),
+        ai_enabled: config.ai !== null,
       };
     },
   );
