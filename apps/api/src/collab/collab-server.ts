@@ -16,6 +16,10 @@ import { documentDelta, initialState, mergeIntoDocument } from './ytext';
 const STORE_DEBOUNCE_MS = 3000;
 const STORE_MAX_DEBOUNCE_MS = 10_000;
 
+/** Stateless messages to the editors about the store (their save status). */
+export const STORED = 'portal:stored';
+export const STORE_FAILED = 'portal:store-failed';
+
 type Context = { principal?: Principal; token?: string; system?: boolean };
 
 /**
@@ -80,13 +84,21 @@ export async function startCollaboration(app: FastifyInstance, ctx: AppContext) 
         return;
       }
       const state = Buffer.from(Y.encodeStateAsUpdate(document));
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(collabDocuments)
-          .values({ name, state })
-          .onConflictDoUpdate({ target: collabDocuments.name, set: { state, updatedAt: sql`now()` } });
-        await writeDelta(tx, target, documentDelta(document));
-      });
+      try {
+        await db.transaction(async (tx) => {
+          await tx
+            .insert(collabDocuments)
+            .values({ name, state })
+            .onConflictDoUpdate({ target: collabDocuments.name, set: { state, updatedAt: sql`now()` } });
+          await writeDelta(tx, target, documentDelta(document));
+        });
+      } catch (error) {
+        // The editors show 'error saving' (doc 2 §4) until a later store succeeds.
+        document.broadcastStateless(STORE_FAILED);
+        throw error;
+      }
+      // The editors' save status turns 'saved' only once the text is really stored.
+      document.broadcastStateless(STORED);
     },
   });
 

@@ -19,7 +19,14 @@ const TOOLBAR = [
 const FORMATS = ['size', 'bold', 'italic', 'underline', 'link', 'list'];
 
 /** Quill used directly: it owns its DOM inside `host`; React only feeds it the value and the read-only flag. */
-export default function QuillEditor({ value, onChange, readOnly = false, placeholder, testId }: RichTextEditorProps) {
+export default function QuillEditor({
+  value,
+  onChange,
+  readOnly = false,
+  placeholder,
+  testId,
+  onEditor,
+}: RichTextEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const quill = useRef<Quill | null>(null);
   const onChangeRef = useRef(onChange);
@@ -49,7 +56,9 @@ export default function QuillEditor({ value, onChange, readOnly = false, placeho
       }
     });
     quill.current = editor;
+    const detach = onEditor?.(editor);
     return () => {
+      detach?.();
       quill.current = null;
       // The snow theme puts its toolbar beside the editor element: clear both (StrictMode mounts twice).
       container.replaceChildren();

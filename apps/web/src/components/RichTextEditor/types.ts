@@ -9,4 +9,9 @@ export interface RichTextEditorProps {
   readOnly?: boolean;
   placeholder?: string;
   testId?: string;
+  /**
+   * Called once with the Quill instance (e.g. the collaborative binding, collab/useCollaboration.ts); may answer a
+   * cleanup. A bound editor takes its text from the binding: pass no `value`.
+   */
+  onEditor?(quill: unknown): (() => void) | undefined;
 }

@@ -1,75 +1,38 @@
-import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import type { RichTextDelta } from '../../components/RichTextEditor';
+import { api } from '../../api';
+import { useCurrentUser } from '../../auth/queries';
 import { RichTextEditor } from '../../components/RichTextEditor';
-import { reportError } from '../../shell/feedback';
-import { getDescriptionDelta, putDescriptionDelta, TASKS_KEY } from './api';
+import { type SaveStatus, useCollaboration } from '../../components/RichTextEditor/collab/useCollaboration';
 
-/** Editor autosave debounce (doc 2 §9). */
-const DESCRIPTION_SAVE_DELAY = 3000;
-
-type SaveStatus = 'saved' | 'saving' | 'error saving' | null;
+const STATUS_TEXT: Record<SaveStatus, string> = {
+  saving: 'Saving…',
+  saved: 'Saved',
+  'error saving': 'Error saving',
+  disconnected: 'Disconnected',
+};
 
 /**
- * The task description (doc 2 §2): a Quill editor whose delta is saved with PUT tasks/{uuid}/description-delta after
- * a pause in typing, with the editor save status of doc 2 §4. Real-time collaboration comes with a later issue.
+ * The task description (doc 2 §2), edited together in real time: a Quill editor bound to the task's shared document
+ * (`task.<uuid>.description` on /collaboration) with the others' named cursors. The server stores the text 3000 ms
+ * after the last change (doc 2 §9) and keeps description_delta equal to it, so there is nothing to save on close;
+ * the save status of doc 2 §4 follows the connection and the server's stores.
  */
 export function TaskDescription({
   taskUuid,
   readOnly,
-  onPendingChange,
 }: {
   taskUuid: string;
   readOnly: boolean;
+  /** Kept for the drawer's close guard: a shared document has nothing pending on this side. */
   onPendingChange?(pending: (() => Promise<void>) | null): void;
 }) {
-  const delta = useQuery({
-    queryKey: [...TASKS_KEY, 'description', taskUuid],
-    queryFn: ({ signal }) => getDescriptionDelta(taskUuid, signal),
-    staleTime: Number.POSITIVE_INFINITY,
+  const me = useCurrentUser().data;
+  const collab = useCollaboration({
+    documentName: `task.${taskUuid}.description`,
+    token: api.tokens.get(),
+    user: me ? { uuid: me.uuid, name: me.name } : null,
   });
-  const [status, setStatus] = useState<SaveStatus>(null);
-  const pending = useRef<RichTextDelta | null>(null);
-  const timer = useRef<number | null>(null);
-
-  const save = async () => {
-    if (timer.current !== null) {
-      window.clearTimeout(timer.current);
-      timer.current = null;
-    }
-    const next = pending.current;
-    if (!next) {
-      return;
-    }
-    pending.current = null;
-    onPendingChange?.(null);
-    setStatus('saving');
-    try {
-      await putDescriptionDelta(taskUuid, next);
-      setStatus('saved');
-    } catch (error) {
-      setStatus('error saving');
-      reportError(error);
-    }
-  };
-  const saveRef = useRef(save);
-  saveRef.current = save;
-
-  useEffect(
-    () => () => {
-      // Leaving the drawer saves what was typed.
-      if (timer.current !== null) {
-        window.clearTimeout(timer.current);
-        void saveRef.current();
-      }
-    },
-    [],
-  );
-
-  if (delta.isPending) {
-    return null;
-  }
+  const status = collab.status;
   return (
     <section className="task-section" data-testid="task-description">
       <div className="task-section-head">
@@ -78,26 +41,18 @@ export function TaskDescription({
         </Typography.Title>
         {status ? (
           <Typography.Text
-            type={status === 'error saving' ? 'danger' : 'secondary'}
+            type={status === 'error saving' || status === 'disconnected' ? 'danger' : 'secondary'}
             data-testid="task-description-status"
           >
-            {status === 'saved' ? 'Saved' : status === 'saving' ? 'Saving…' : 'Error saving'}
+            {STATUS_TEXT[status]}
           </Typography.Text>
         ) : null}
       </div>
       <RichTextEditor
-        value={(delta.data as RichTextDelta | null | undefined) ?? null}
-        readOnly={readOnly}
+        readOnly={readOnly || collab.serverReadOnly}
         placeholder="Describe the task"
         testId="task-description-editor"
-        onChange={(next) => {
-          pending.current = next;
-          onPendingChange?.(() => saveRef.current());
-          if (timer.current !== null) {
-            window.clearTimeout(timer.current);
-          }
-          timer.current = window.setTimeout(() => void saveRef.current(), DESCRIPTION_SAVE_DELAY);
-        }}
+        onEditor={collab.onEditor}
       />
     </section>
   );
