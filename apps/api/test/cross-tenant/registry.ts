@@ -1,0 +1,171 @@
+import type { World } from './world';
+
+/** What to ask for: the path's params, and a body/query that passes validation (so 404 is about visibility). */
+export type Probe = {
+  params: Record<string, string>;
+  payload?: object;
+  query?: string;
+  /**
+   * 403 only where the caller's type is refused this action on every object (the suite checks an unknown id gets
+   * the same answer, so it tells nothing about this one). Otherwise 404.
+   */
+  status?: 403;
+};
+
+/**
+ * One entry per staff route whose path takes an object id (`METHOD /api/path/:param`, as in the access map).
+ * - freelancer: builds an object a freelancer must not see (the world's hidden plan and what is in it, or rows you
+ *   insert with world.db) → the suite expects 404.
+ * - manager: the same for staff, where visibility restricts them (another person's personal plan).
+ * - unrestricted: why every caller who passes the route's access may see every such object (no probe).
+ */
+export type Entry = {
+  freelancer?: (w: World) => Probe | Promise<Probe>;
+  manager?: (w: World) => Probe | Promise<Probe>;
+  unrestricted?: string;
+};
+
+const task = (w: World) => ({ params: { uuid: w.task.uuid } });
+const personalTask = (w: World) => ({ params: { uuid: w.personalTask.uuid } });
+const request = (w: World) => ({ params: { uuid: w.request.uuid } });
+const plan = (w: World) => ({ params: { uuid: w.plan.uuid } });
+const personalPlan = (w: World) => ({ params: { uuid: w.personalPlan.uuid } });
+const comment = (w: World) => ({ params: { uuid: w.comment.uuid } });
+const personalComment = (w: World) => ({ params: { uuid: w.personalComment.uuid } });
+const upload = (w: World) => ({ params: { uuid: w.upload.uuid } });
+const personalUpload = (w: World) => ({ params: { uuid: w.personalUpload.uuid } });
+const notification = (w: World) => ({ params: { id: w.notification.uuid } });
+const withBody =
+  (probe: (w: World) => Probe, payload: object) =>
+  (w: World): Probe => ({ ...probe(w), payload });
+
+const AGENCY_WIDE =
+  'regular staff only; these agency-wide records have no per-person visibility (access is the permission)';
+const COMMENT = { text: 'probe' };
+
+export const REGISTRY: Record<string, Entry> = {
+  // Plans
+  'GET /api/projects/:uuid': { manager: personalPlan },
+  'PUT /api/projects/:uuid': { manager: withBody(personalPlan, { title: 'probe' }) },
+  'GET /api/projects/:uuid/users': { freelancer: plan, manager: personalPlan },
+  'GET /api/projects/:uuid/comments': { freelancer: plan, manager: personalPlan },
+  'POST /api/projects/:uuid/comments': {
+    freelancer: withBody(plan, COMMENT),
+    manager: withBody(personalPlan, COMMENT),
+  },
+  'GET /api/projects/:uuid/mentionables': { freelancer: plan, manager: personalPlan },
+
+  // Tasks
+  'GET /api/tasks/:uuid': { freelancer: task, manager: personalTask },
+  'PUT /api/tasks/:uuid': {
+    freelancer: withBody(task, { title: 'probe' }),
+    manager: withBody(personalTask, { title: 'probe' }),
+  },
+  'DELETE /api/tasks/:uuid': { freelancer: task, manager: personalTask },
+  'GET /api/tasks/:uuid/description-delta': { freelancer: task, manager: personalTask },
+  'PUT /api/tasks/:uuid/description-delta': {
+    freelancer: withBody(task, { description_delta: null }),
+    manager: withBody(personalTask, { description_delta: null }),
+  },
+  'GET /api/tasks/:uuid/logs': { freelancer: task, manager: personalTask },
+  'PUT /api/project-tasks/:uuid': {
+    // Freelancers may not relate tasks and requests at all (doc 2 §4).
+    freelancer: (w) => ({ ...task(w), payload: { add_requests: [w.request.uuid] }, status: 403 }),
+    manager: (w) => ({ ...personalTask(w), payload: { add_requests: [w.request.uuid] } }),
+  },
+  'GET /api/tasks/:uuid/comments': { freelancer: task, manager: personalTask },
+  'POST /api/tasks/:uuid/comments': {
+    freelancer: withBody(task, COMMENT),
+    manager: withBody(personalTask, COMMENT),
+  },
+
+  // Time logs
+  'GET /api/tasks/:uuid/time-logs': { freelancer: task, manager: personalTask },
+  'GET /api/requests/:uuid/time-logs': { freelancer: request },
+  'GET /api/project-tasks/:taskUuid/time-logs/:userUuid': {
+    freelancer: (w) => ({ params: { taskUuid: w.task.uuid, userUuid: w.owner.uuid } }),
+    manager: (w) => ({ params: { taskUuid: w.personalTask.uuid, userUuid: w.owner.uuid } }),
+  },
+  'PUT /api/time-log/:uuid': {
+    freelancer: (w) => ({ params: { uuid: w.timeLog.uuid }, payload: { description: 'probe' } }),
+    manager: (w) => ({ params: { uuid: w.personalTimeLog.uuid }, payload: { description: 'probe' } }),
+  },
+  'DELETE /api/time-log/:uuid': { manager: (w) => ({ params: { uuid: w.personalTimeLog.uuid } }) },
+
+  // Requests (staff see every request; freelancers those of their plans)
+  'GET /api/requests/:uuid': { freelancer: request },
+  'PUT /api/requests/:uuid': { freelancer: withBody(request, { subject: 'probe' }) },
+  'DELETE /api/requests/:uuid': { unrestricted: 'regular staff only; staff see every request' },
+  'GET /api/request/:uuid/logs': { freelancer: request },
+  'GET /api/requests/:uuid/comments': { freelancer: request },
+  'POST /api/requests/:uuid/comments': { freelancer: withBody(request, COMMENT) },
+  'POST /api/requests/:uuid/tasks': {
+    unrestricted:
+      "regular staff only; staff see every request (a hidden task in the body answers 422 'does not exist')",
+  },
+  'DELETE /api/requests/:uuid/tasks/:taskUuid': {
+    manager: (w) => ({ params: { uuid: w.request.uuid, taskUuid: w.personalTask.uuid } }),
+  },
+
+  // Comments
+  'GET /api/comments/:uuid': { freelancer: comment, manager: personalComment },
+  'PUT /api/comments/:uuid': {
+    freelancer: withBody(comment, COMMENT),
+    manager: withBody(personalComment, COMMENT),
+  },
+  'DELETE /api/comments/:uuid': { freelancer: comment, manager: personalComment },
+  'POST /api/projects/comments/:uuid/comments': {
+    freelancer: withBody(comment, COMMENT),
+    manager: withBody(personalComment, COMMENT),
+  },
+  'POST /api/comments/:uuid/reaction': {
+    freelancer: withBody(comment, { reaction: 'thumbs_up' }),
+    manager: withBody(personalComment, { reaction: 'thumbs_up' }),
+  },
+  'DELETE /api/reaction/:uuid': { freelancer: comment, manager: personalComment },
+  'GET /api/comment-templates/:uuid': { unrestricted: 'comment templates are shared by the whole agency' },
+  'PUT /api/comment-templates/:uuid': { unrestricted: AGENCY_WIDE },
+  'DELETE /api/comment-templates/:uuid': { unrestricted: AGENCY_WIDE },
+
+  // Uploads (by the visibility of what holds them)
+  'GET /api/uploads/:uuid/info': { freelancer: upload, manager: personalUpload },
+  'GET /api/uploads/:uuid/download': { freelancer: upload, manager: personalUpload },
+  'DELETE /api/uploads/:uuid': { freelancer: upload, manager: personalUpload },
+
+  // A person's own things: another person's answer 404
+  'POST /api/notifications/:id/read': { freelancer: notification, manager: notification },
+  'POST /api/notifications/:id/unread': { freelancer: notification, manager: notification },
+  'DELETE /api/notifications/:id': { freelancer: notification, manager: notification },
+  'POST /api/mentions/:id/read': { freelancer: notification, manager: notification },
+  'PUT /api/push-token/:token': {
+    unrestricted: "keyed by the caller: a token in the path is looked up among the caller's own tokens only",
+  },
+  'DELETE /api/push-token/:token': {
+    unrestricted: "keyed by the caller: deleting acts on the caller's own tokens only (absent is not an error)",
+  },
+
+  // The people directory is gated by CONTACTS_* permissions (one's own contact without), not by plan.
+  'GET /api/contacts/:uuid': { unrestricted: 'the contacts directory is agency-wide, gated by CONTACTS_READ' },
+  'PUT /api/contacts/:uuid': { unrestricted: 'the contacts directory is agency-wide, gated by CONTACTS_UPDATE' },
+  'DELETE /api/contacts/:uuid': { unrestricted: 'the contacts directory is agency-wide, gated by CONTACTS_DESTROY' },
+
+  // Agency-wide records (regular staff only)
+  'GET /api/customers/:uuid': { unrestricted: AGENCY_WIDE },
+  'PUT /api/customers/:uuid': { unrestricted: AGENCY_WIDE },
+  'DELETE /api/customers/:uuid': { unrestricted: AGENCY_WIDE },
+  'POST /api/customer-invite/:uuid/resend': { unrestricted: AGENCY_WIDE },
+  'PUT /api/customer-invite/:uuid': { unrestricted: AGENCY_WIDE },
+  'PUT /api/product-types/:uuid': { unrestricted: AGENCY_WIDE },
+  'DELETE /api/product-types/:uuid': { unrestricted: AGENCY_WIDE },
+  'GET /api/roles/:uuid': { unrestricted: AGENCY_WIDE },
+  'PUT /api/roles/:uuid': { unrestricted: AGENCY_WIDE },
+  'DELETE /api/roles/:uuid': { unrestricted: AGENCY_WIDE },
+  'GET /api/groups/:uuid': { unrestricted: `${AGENCY_WIDE}; super users only` },
+  'PUT /api/groups/:uuid': { unrestricted: `${AGENCY_WIDE}; super users only` },
+  'DELETE /api/groups/:uuid': { unrestricted: `${AGENCY_WIDE}; super users only` },
+  'GET /api/email-logs/:uuid': { unrestricted: `${AGENCY_WIDE} (EMAIL_LOG_READ)` },
+  'POST /api/email-logs/:uuid/resend': { unrestricted: `${AGENCY_WIDE} (EMAIL_LOG_READ)` },
+  'GET /api/request-types/:id': { unrestricted: 'the service catalogue is the same for everyone' },
+  'PUT /api/request-types/:id': { unrestricted: AGENCY_WIDE },
+  'DELETE /api/request-types/:id': { unrestricted: AGENCY_WIDE },
+};
