@@ -21,6 +21,11 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   people: lazyPage(() => import('../features/users/PeoplePage').then((m) => m.PeoplePage)),
   plans: lazyPage(() => import('../features/plans/PlansPage').then((m) => m.PlansPage)),
   planRequests: lazyPage(() => import('../features/plans/PlanRequestsPage').then((m) => m.PlanRequestsPage)),
+  plan: lazyPage(() => import('../features/comments/PlanCommentsPage').then((m) => m.PlanCommentsPage)),
+  inbox: lazyPage(() => import('../features/comments/MentionsInboxPage').then((m) => m.MentionsInboxPage)),
+  commentTemplates: lazyPage(() =>
+    import('../features/comments/CommentTemplatesPage').then((m) => m.CommentTemplatesPage),
+  ),
   requests: lazyPage(() => import('../features/requests/list/RequestsPage').then((m) => m.RequestsPage)),
   request: lazyPage(() => import('../features/requests/detail/RequestDetailPage').then((m) => m.RequestDetailPage)),
   requestNew: lazyPage(() => import('../features/requests/form/RequestFormPage').then((m) => m.NewRequestPage)),

@@ -33,6 +33,9 @@ export type PageKey =
   | 'people'
   | 'plans'
   | 'planRequests'
+  | 'plan'
+  | 'inbox'
+  | 'commentTemplates'
   | 'requests'
   | 'request'
   | 'requestNew'
@@ -99,7 +102,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/requests/:uuid/tasks', 'Request tasks', 'any', 'request'),
   // A project's requests are a requests screen ("Go to project" from a request), so they follow the requests rule.
   screen('/projects/:id/requests', 'Plan requests', 'any', 'planRequests'),
-  screen('/inbox', 'Mentions', 'any'),
+  screen('/inbox', 'Mentions', 'any', 'inbox'),
   screen('/assistant', 'Assistant', 'any'),
   screen('/people', 'Contacts', 'any', 'people'),
   // The profile link leads here for every user type (a contact's edit page of one's own uuid).
@@ -124,6 +127,8 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/forms/submissions', 'Form submissions'),
   screen('/product-types', 'Product types', 'regular_user', 'productTypes'),
   screen('/projects', 'Plans', 'regular_user', 'plans'),
+  // A plan's page: its comments (private notes, call and e-mail logs, summaries for those allowed).
+  screen('/projects/:uuid', 'Plan', 'regular_user', 'plan'),
   screen('/advertising', 'Advertising'),
   screen('/analytics', 'Analytics'),
   screen('/discounts', 'Discounts'),
@@ -138,7 +143,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/activity-log', 'Activity log'),
   screen('/google/oauth', 'Google authorization'),
   screen('/calendar', 'Calendar'),
-  screen('/comment-templates', 'Comment templates'),
+  screen('/comment-templates', 'Comment templates', 'regular_user', 'commentTemplates'),
 ];
 
 /** Routes that stay usable while the API answers 503 (maintenance). */

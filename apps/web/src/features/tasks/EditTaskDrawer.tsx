@@ -75,7 +75,7 @@ export function EditTaskDrawer({ task, onClose }: { task: Task; onClose(): void 
         onAdd={() => openTask('create', { task_parent_id: task.uuid })}
       />
       {ability.can('REQUEST_READ') ? <TaskRequestCard task={task} canEdit={canEdit} /> : null}
-      <TaskTabs taskUuid={task.uuid} />
+      <TaskTabs taskUuid={task.uuid} planUuid={task.project?.uuid} />
       {relating ? <RelationModal task={task} onClose={() => setRelating(false)} /> : null}
       {closer.askUnsaved ? (
         <UnsavedChangesModal

@@ -12,6 +12,8 @@ export const TASK_PARAMS = [
   'task_project',
   // A request the new task is related to (/requests/{uuid}/tasks?uuid=create).
   'task_request',
+  // The comment to highlight in the drawer's Comments tab (a mention's link).
+  'task_comment_uuid',
 ] as const;
 
 /** task_uuid: a task's uuid or create. Kept apart from the drawer so the shell does not load the drawer's chunk. */

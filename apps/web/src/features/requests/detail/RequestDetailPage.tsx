@@ -1,11 +1,12 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Grid, Skeleton, Space, Tabs, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, describeError } from '../../../api/errors';
 import { useAbility } from '../../../auth/useAbility';
 import { NotFoundPage } from '../../../pages/NotFoundPage';
+import { CommentsPanel } from '../../comments/CommentsPanel';
 import { getRequest, requestKey } from './api';
 import { RequestActivityTab } from './RequestActivityTab';
 import { RequestDraftView } from './RequestDraftView';
@@ -27,6 +28,7 @@ export function RequestDetailPage() {
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const wide = Grid.useBreakpoint().md !== false;
+  const [commentsHidden, setCommentsHidden] = useCommentsHidden();
   const request = useQuery({
     queryKey: requestKey(uuid),
     queryFn: ({ signal }) => getRequest(uuid, signal),
@@ -64,6 +66,12 @@ export function RequestDetailPage() {
       copy.set('tab', next);
       return copy;
     });
+  const hideComments = (hidden: boolean) => {
+    setCommentsHidden(hidden);
+    if (hidden && tab === 'comments') {
+      setTab(wide ? 'overview' : 'tasks');
+    }
+  };
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/requests'));
   const tabs: { key: RequestTab; label: React.ReactNode; children: React.ReactNode }[] = [
     ...(wide
@@ -72,6 +80,34 @@ export function RequestDetailPage() {
             key: 'overview' as const,
             label: <span data-testid="request-tab-overview">Overview</span>,
             children: <RequestOverview request={data} />,
+          },
+        ]
+      : []),
+    ...(ability.can('COMMENTS_READ') && (!commentsHidden || tab === 'comments')
+      ? [
+          {
+            key: 'comments' as const,
+            label: <span data-testid="request-tab-comments">Comments</span>,
+            children: (
+              <>
+                <div className="request-comments-hide">
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() => hideComments(true)}
+                    data-testid="request-comments-hide"
+                  >
+                    Hide comments
+                  </Button>
+                </div>
+                <CommentsPanel
+                  target={{ type: 'request', uuid }}
+                  planUuid={data.project?.uuid ?? null}
+                  highlightUuid={params.get('target_comment_id')}
+                  contactName={data.requester?.name ?? null}
+                />
+              </>
+            ),
           },
         ]
       : []),
@@ -111,6 +147,11 @@ export function RequestDetailPage() {
               Duplicate
             </Link>
           ) : null}
+          {commentsHidden && ability.can('COMMENTS_READ') ? (
+            <Button size="small" onClick={() => hideComments(false)} data-testid="request-comments-show">
+              Show comments
+            </Button>
+          ) : null}
           <RequestStatusControl request={data} />
         </Space>
       </div>
@@ -118,4 +159,18 @@ export function RequestDetailPage() {
       <Tabs activeKey={tab} onChange={setTab} items={tabs} />
     </div>
   );
+}
+
+const HIDDEN_KEY = 'portal.request-comments-hidden';
+
+/** The Comments tab is hideable (doc 2 §2); the choice is remembered on this device. */
+function useCommentsHidden(): [boolean, (hidden: boolean) => void] {
+  const [hidden, setHidden] = useState(() => window.localStorage.getItem(HIDDEN_KEY) === '1');
+  return [
+    hidden,
+    (next) => {
+      setHidden(next);
+      window.localStorage.setItem(HIDDEN_KEY, next ? '1' : '0');
+    },
+  ];
 }

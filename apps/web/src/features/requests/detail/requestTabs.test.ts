@@ -8,6 +8,9 @@ describe('request detail tab', () => {
     expect(activeTab('/requests/r1/tasks', new URLSearchParams(), true)).toBe('tasks');
     expect(activeTab('/requests/r1', new URLSearchParams('tab=timelogs'), true)).toBe('timelogs');
   });
+  it('opens Comments when a mention links to a comment (target_comment_id)', () => {
+    expect(activeTab('/requests/r1', new URLSearchParams('target_comment_id=c1'), false)).toBe('comments');
+  });
   it('never opens Overview on a narrow layout', () => {
     expect(activeTab('/requests/r1', new URLSearchParams('tab=overview'), false)).toBe('tasks');
   });

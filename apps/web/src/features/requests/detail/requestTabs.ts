@@ -1,12 +1,12 @@
-export const REQUEST_TABS = ['overview', 'tasks', 'activity', 'timelogs'] as const;
+export const REQUEST_TABS = ['overview', 'comments', 'tasks', 'activity', 'timelogs'] as const;
 export type RequestTab = (typeof REQUEST_TABS)[number];
 
 /**
- * The open tab: ?tab=… when given, else Tasks on /requests/{uuid}/tasks, else Overview — or Tasks on a narrow
- * layout, where Overview is hidden (doc 2 §2).
+ * The open tab: ?tab=… when given, else Comments when a comment is to be highlighted (target_comment_id), else Tasks
+ * on /requests/{uuid}/tasks, else Overview — or Tasks on a narrow layout, where Overview is hidden (doc 2 §2).
  */
 export function activeTab(pathname: string, params: URLSearchParams, wide: boolean): RequestTab {
-  const asked = params.get('tab');
+  const asked = params.get('tab') ?? (params.get('target_comment_id') ? 'comments' : null);
   const tab: RequestTab = (REQUEST_TABS as readonly string[]).includes(asked ?? '')
     ? (asked as RequestTab)
     : pathname.endsWith('/tasks')
