@@ -9,6 +9,7 @@ export * from './comments';
 export * from './mail';
 export * from './notifications';
 export * from './plans';
+export * from './rate-limits';
 export * from './requests';
 export * from './tasks';
 export * from './uploads';
