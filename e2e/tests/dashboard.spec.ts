@@ -17,7 +17,13 @@ async function expectNoSidewaysScroll(page: Page) {
     .toBeLessThanOrEqual(0);
 }
 
-const STAFF_BLOCKS = ['dashboard-tasks', 'dashboard-timer', 'dashboard-week', 'dashboard-requests', 'dashboard-mentions'];
+const STAFF_BLOCKS = [
+  'dashboard-tasks',
+  'dashboard-timer',
+  'dashboard-week',
+  'dashboard-requests',
+  'dashboard-mentions',
+];
 
 test('the admin sees every staff block and opens a task of theirs in the drawer', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -74,4 +80,28 @@ test('a client contact never reaches the dashboard: the notice shows instead', a
   await signIn(page, 'client@demo.test');
   await expect(page.getByTestId('client-notice')).toBeVisible();
   await expect(page.getByTestId('dashboard-page')).toHaveCount(0);
+});
+
+test("the header's labelled week opens day by day; the help area lists shortcuts and what's new", async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'manager@demo.test');
+  const week = page.getByTestId('weekly-hours');
+  await expect(week).toContainText('Week');
+  await expect(page.getByTestId('weekly-hours-total')).toHaveText(/^\d{2,}:\d{2}$/);
+  await week.click();
+  const popover = page.getByTestId('weekly-hours-popover');
+  await expect(popover).toBeVisible();
+  await expect(popover.getByTestId('week-day')).toHaveCount(7);
+  await expect(popover).toContainText('expected by today');
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('help-menu').click();
+  await page.getByTestId('help-shortcuts').click();
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Search plans, tasks');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden();
+  await page.getByTestId('help-menu').click();
+  await page.getByTestId('help-whats-new').click();
+  await expect(page.getByTestId('whats-new-version')).toContainText(/version \d+\.\d+\.\d+ \(build [0-9a-f]{6}\)/);
+  await screenshot(page, 'help-whats-new');
 });

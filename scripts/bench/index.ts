@@ -1,4 +1,5 @@
 import { benchBundle } from './bundle';
+import { benchDashboard } from './dashboard';
 import { benchLive } from './live';
 import { benchRequests } from './requests';
 import { benchScale } from './scale';
@@ -7,7 +8,7 @@ import { benchTasks } from './tasks';
 import { benchTimeLogs } from './time-logs';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|live]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|dashboard|live]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -30,6 +31,9 @@ if (all || which.includes('tasks')) {
 }
 if (all || which.includes('requests')) {
   await benchRequests();
+}
+if (all || which.includes('dashboard')) {
+  await benchDashboard();
 }
 if (all || which.includes('live')) {
   await benchLive();

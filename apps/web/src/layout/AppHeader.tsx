@@ -1,16 +1,15 @@
-import { MenuOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { MenuOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { Link } from 'react-router';
 import { DEFAULT_APP_NAME, useConfig } from '../auth/queries';
-import { useAbility } from '../auth/useAbility';
 import { HeaderSearch } from './HeaderSearch';
+import { HelpMenu } from './HelpMenu';
 import { NewMenu } from './NewMenu';
 import { ProfileMenu } from './ProfileMenu';
 import { ActiveTimerSlot, NotificationBellSlot, WeeklyHoursSlot } from './slots';
 
 export function AppHeader({ narrow, onOpenMenu }: { narrow: boolean; onOpenMenu: () => void }) {
   const config = useConfig();
-  const ability = useAbility();
   const appName = config?.app_name ?? DEFAULT_APP_NAME;
   return (
     <Layout.Header className="app-header">
@@ -24,17 +23,7 @@ export function AppHeader({ narrow, onOpenMenu }: { narrow: boolean; onOpenMenu:
         <ActiveTimerSlot />
         <NotificationBellSlot />
         <NewMenu compact={narrow} />
-        {config?.guides_url && ability.isRegularUser && !narrow ? (
-          <Button
-            type="text"
-            icon={<QuestionCircleOutlined />}
-            href={config.guides_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label="Help"
-            data-testid="help-link"
-          />
-        ) : null}
+        {narrow ? null : <HelpMenu />}
         <ProfileMenu compact={narrow} />
       </div>
       {/* Outside the actions and never shrunk: whatever the widgets measure, the menu stays on screen. */}

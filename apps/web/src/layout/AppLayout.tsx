@@ -1,10 +1,11 @@
 import { versionLabel } from '@portal/domain';
-import { Drawer, Layout, Typography } from 'antd';
+import { Drawer, Layout } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { GlobalModals } from '../features/GlobalModals';
 import { ErrorBoundary } from '../shell/ErrorBoundary';
 import { AppHeader } from './AppHeader';
+import { HelpMenu } from './HelpMenu';
 import { NavMenu } from './NavMenu';
 import { useIsNarrow } from './useMediaQuery';
 
@@ -41,9 +42,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Drawer placement="right" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={280} title="Menu">
           <div data-testid="nav-drawer" className="nav-drawer">
             <NavMenu onNavigate={() => setDrawerOpen(false)} />
-            <Typography.Text type="secondary" className="version-line">
+            <HelpMenu inline />
+            <span className="version-line">
               Version <span data-testid="version-label">{versionLabel(__BUILD_HASH__)}</span>
-            </Typography.Text>
+            </span>
           </div>
         </Drawer>
       ) : null}

@@ -1,6 +1,7 @@
 import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { GlobalSearch } from '../search/GlobalSearch';
 
 /**
@@ -10,17 +11,18 @@ import { GlobalSearch } from '../search/GlobalSearch';
 export function HeaderSearch({ narrow }: { narrow: boolean }) {
   const [open, setOpen] = useState(false);
   const overlay = useRef<HTMLDivElement>(null);
+  const location = useLocation();
 
   useEffect(() => {
     if (open) {
       overlay.current?.querySelector('input')?.focus();
     }
   }, [open]);
+  // A chosen result (click or Enter) navigates; the overlay then has nothing left to show.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new location
   useEffect(() => {
-    if (!narrow) {
-      setOpen(false);
-    }
-  }, [narrow]);
+    setOpen(false);
+  }, [narrow, location.key]);
 
   if (!narrow) {
     return <GlobalSearch />;
@@ -43,14 +45,9 @@ export function HeaderSearch({ narrow }: { narrow: boolean }) {
       role="dialog"
       aria-label="Search"
       data-testid="search-overlay"
-      onKeyDown={(event) => {
+      // Capture: the search box keeps Escape to itself; here it folds the whole overlay.
+      onKeyDownCapture={(event) => {
         if (event.key === 'Escape') {
-          setOpen(false);
-        }
-      }}
-      onClick={(event) => {
-        // A chosen result navigates; the overlay then has nothing left to show.
-        if ((event.target as HTMLElement).closest('a')) {
           setOpen(false);
         }
       }}

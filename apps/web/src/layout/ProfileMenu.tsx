@@ -1,12 +1,14 @@
 import { BugOutlined, CalendarOutlined, LogoutOutlined, ReadOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfig, useCurrentUser } from '../auth/queries';
 import { useAbility } from '../auth/useAbility';
 import { useSignOut } from '../auth/useSignOut';
 import { initials } from './initials';
-import { ReportBugModal } from './ReportBugModal';
+
+// Loaded when first opened: its form is not part of the first screen's JS.
+const ReportBugModal = lazy(() => import('./ReportBugModal').then((m) => ({ default: m.ReportBugModal })));
 
 export function ProfileMenu({ compact }: { compact: boolean }) {
   const user = useCurrentUser().data;
@@ -66,7 +68,11 @@ export function ProfileMenu({ compact }: { compact: boolean }) {
           {compact ? null : <span className="profile-name">{user.name}</span>}
         </Button>
       </Dropdown>
-      <ReportBugModal open={bugOpen} onClose={() => setBugOpen(false)} />
+      {bugOpen ? (
+        <Suspense fallback={null}>
+          <ReportBugModal open={bugOpen} onClose={() => setBugOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,92 @@
+import { QuestionCircleOutlined, ReadOutlined, RocketOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useConfig } from '../auth/queries';
+import { useAbility } from '../auth/useAbility';
+
+const KeyboardShortcutsModal = lazy(() =>
+  import('../features/help/KeyboardShortcutsModal').then((m) => ({ default: m.KeyboardShortcutsModal })),
+);
+const WhatsNewModal = lazy(() => import('../features/help/WhatsNewModal').then((m) => ({ default: m.WhatsNewModal })));
+
+/**
+ * The header's help area (doc 1 §2): the guides (staff), keyboard shortcuts and what's new in this version. On a
+ * phone the header has no room for it, so the menu drawer lists the same entries (`inline`).
+ */
+export function HelpMenu({ inline = false }: { inline?: boolean }) {
+  const config = useConfig();
+  const ability = useAbility();
+  const [open, setOpen] = useState<'shortcuts' | 'whats-new' | null>(null);
+  const guides = config?.guides_url && ability.isRegularUser ? config.guides_url : null;
+
+  const items: MenuProps['items'] = [
+    ...(guides
+      ? [
+          {
+            key: 'guides',
+            icon: <ReadOutlined />,
+            label: (
+              <a href={guides} target="_blank" rel="noopener noreferrer" data-testid="help-guides">
+                Guides
+              </a>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'shortcuts',
+      icon: <span aria-hidden>⌨</span>,
+      label: <span data-testid="help-shortcuts">Keyboard shortcuts</span>,
+    },
+    { key: 'whats-new', icon: <RocketOutlined />, label: <span data-testid="help-whats-new">What's new</span> },
+  ];
+
+  const modal = open ? (
+    <Suspense fallback={null}>
+      {open === 'shortcuts' ? (
+        <KeyboardShortcutsModal onClose={() => setOpen(null)} />
+      ) : (
+        <WhatsNewModal onClose={() => setOpen(null)} />
+      )}
+    </Suspense>
+  ) : null;
+
+  if (inline) {
+    return (
+      <nav className="help-inline" aria-label="Help">
+        {guides ? (
+          <a href={guides} target="_blank" rel="noopener noreferrer">
+            Guides
+          </a>
+        ) : null}
+        <button type="button" className="link-button" onClick={() => setOpen('shortcuts')}>
+          Keyboard shortcuts
+        </button>
+        <button type="button" className="link-button" onClick={() => setOpen('whats-new')} data-testid="help-whats-new">
+          What's new
+        </button>
+        {modal}
+      </nav>
+    );
+  }
+
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{
+          items,
+          onClick: ({ key }) => {
+            if (key === 'shortcuts' || key === 'whats-new') {
+              setOpen(key);
+            }
+          },
+        }}
+      >
+        <Button type="text" icon={<QuestionCircleOutlined />} aria-label="Help" data-testid="help-menu" />
+      </Dropdown>
+      {modal}
+    </>
+  );
+}
