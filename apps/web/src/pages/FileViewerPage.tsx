@@ -1,13 +1,9 @@
-import { Typography } from 'antd';
+import { useParams } from 'react-router';
+import { FileViewer } from '../features/uploads/FileViewer';
 import type { PageProps } from '../routes/pages';
 
-/** Opens a saved upload in its own tab, without the layout. Only the title until the uploads issue lands. */
-export function FileViewerPage({ label }: PageProps) {
-  return (
-    <main className="bare-page">
-      <Typography.Title level={3} data-testid="page-title" style={{ marginTop: 0 }}>
-        {label}
-      </Typography.Title>
-    </main>
-  );
+/** /file-viewer/{uuid}: a saved upload in its own tab, without the layout (features/uploads/FileViewer.tsx). */
+export function FileViewerPage(_props: PageProps) {
+  const { uuid = '' } = useParams();
+  return <FileViewer key={uuid} uuid={uuid} />;
 }

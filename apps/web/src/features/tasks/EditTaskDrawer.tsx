@@ -14,6 +14,7 @@ import { TaskTabs } from './TaskTabs';
 import { UnsavedChangesModal } from './UnsavedChangesModal';
 import { useDrawerWidth } from './useDrawerWidth';
 import { useOpenTask } from './useOpenTask';
+import { useTaskAssets } from './useTaskAssets';
 import { useTaskAutosave } from './useTaskAutosave';
 import { useTaskChoices } from './useTaskChoices';
 import { useUnsavedClose } from './useUnsavedClose';
@@ -28,13 +29,14 @@ export function EditTaskDrawer({ task, onClose }: { task: Task; onClose(): void 
   const closer = useUnsavedClose(editor, onClose);
   const [relating, setRelating] = useState(false);
   const canEdit = ability.can('TASKS_UPDATE');
+  const assets = useTaskAssets(task, canEdit);
   const contactResponsible = task.related_users.some((u) => u.pivot === 'responsible' && u.type === 'contact');
 
   return (
     <Drawer
       open
       size={drawerWidth}
-      onClose={closer.requestClose}
+      onClose={assets.guardClose(closer.requestClose)}
       title={<span data-testid="task-drawer-heading">{task.parent ? `Subtask of ${task.parent.title}` : 'Task'}</span>}
       extra={
         <TaskDrawerActions
@@ -68,6 +70,7 @@ export function EditTaskDrawer({ task, onClose }: { task: Task; onClose(): void 
         <TaskParentLine task={task} parent={task.parent} canEdit={canEdit} onOpen={(uuid) => openTask(uuid)} />
       ) : null}
       <TaskDescription taskUuid={task.uuid} readOnly={!canEdit} onPendingChange={closer.trackDescription} />
+      {assets.section}
       <SubtasksSection
         task={task}
         canEdit={canEdit && ability.can('TASKS_CREATE') && !task.parent}

@@ -9,7 +9,7 @@
  */
 import { InboxOutlined } from '@ant-design/icons';
 import { MESSAGES, type Upload, type UploadType } from '@portal/domain';
-import { Upload as AntUpload, Button, type ButtonProps, Modal, Popconfirm } from 'antd';
+import { Upload as AntUpload, Button, type ButtonProps, Modal, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { UploadList } from './UploadList';
 import { useUploads } from './useUploads';
@@ -105,6 +105,11 @@ export function UploadDialog({
         </p>
         <p className="ant-upload-text">Click or drag files here to upload</p>
       </AntUpload.Dragger>
+      {finishing ? (
+        <Typography.Text type="secondary" className="upload-finishing" data-testid="upload-finishing">
+          {MESSAGES.finishingUploads}
+        </Typography.Text>
+      ) : null}
       <div className="upload-dialog-list">
         <UploadList items={uploads.items} onRemove={uploads.cancel} />
       </div>
