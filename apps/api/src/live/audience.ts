@@ -35,8 +35,11 @@ export async function resolveAudience(db: Database, event: DomainEvent): Promise
 /** The users linked to the event's object (or to the task/request a log or comment belongs to). */
 function linkQuery(event: DomainEvent) {
   const payload = event.payload ?? {};
-  const taskUuid = event.model === 'task' ? event.id : (payload.task_uuid as string | undefined);
-  const requestUuid = event.model === 'request' ? event.id : (payload.request_uuid as string | undefined);
+  // A comment belongs to its commentable (a task, a request or a plan).
+  const on = (type: string) => (payload.commentable_type === type ? (payload.commentable_uuid as string) : undefined);
+  const taskUuid = event.model === 'task' ? event.id : ((payload.task_uuid as string | undefined) ?? on('task'));
+  const requestUuid =
+    event.model === 'request' ? event.id : ((payload.request_uuid as string | undefined) ?? on('request'));
   if (taskUuid && isUuid(taskUuid)) {
     return sql`select tu.user_id from task_users tu join tasks t on t.id = tu.task_id where t.uuid = ${taskUuid}`;
   }

@@ -203,7 +203,8 @@ export async function startLiveServer(app: FastifyInstance, ctx: AppContext) {
 
   function outgoing(event: DomainEvent): { name: string; data: unknown; room?: string | string[] } | null {
     const payload = { ...event.payload, ref_token: event.refToken ?? null };
-    if (event.model === 'notification' || (event.model === 'mention' && event.action === 'change')) {
+    // Any mention event (a new mention, a mention read) moves the person's Mentions badge: mention.change.
+    if (event.model === 'notification' || event.model === 'mention') {
       const rooms = (event.userIds ?? []).map(usersChannelRoom);
       const name = event.model === 'notification' ? 'notification' : 'mention.change';
       return rooms.length ? { name, room: rooms, data: { action: event.action, id: event.id, payload } } : null;

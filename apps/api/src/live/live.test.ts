@@ -251,6 +251,43 @@ describe('model.changes', () => {
   });
 });
 
+describe('comments', () => {
+  it('tells a freelancer of comments on the tasks they see and raises their Mentions badge, nothing else', async () => {
+    const socket = await socketOf(actors.freelancer.token, [
+      'private-model.changes',
+      `private-users.${actors.freelancer.uuid}`,
+    ]);
+    const changes = collect(socket, 'model.changes');
+    const mentions = collect(socket, 'mention.change');
+    const visible = await buildTask(ctx.db, { projectId: memberPlan.id });
+    const hidden = await buildTask(ctx.db, { projectId: otherPlan.id });
+    const comment = (taskUuid: string, ops: object[]) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/tasks/${taskUuid}/comments`,
+        headers: bearer(actors.admin.token),
+        payload: { text_delta: { ops } },
+      });
+    const onHidden = await comment(hidden.uuid, [{ insert: 'Not for the freelancer\n' }]);
+    expect(onHidden.statusCode, onHidden.body).toBe(200);
+    const onVisible = await comment(visible.uuid, [
+      { insert: 'Please look, ' },
+      { insert: { mention: { id: actors.freelancer.uuid, value: 'Sam', denotationChar: '@' } } },
+      { insert: '\n' },
+    ]);
+    expect(onVisible.statusCode, onVisible.body).toBe(200);
+    await until(() => changes.length > 0 && mentions.length > 0);
+    await settle(200);
+    expect(changes.map((e) => e.id)).toEqual([onVisible.json().data.uuid]);
+    expect(changes[0]).toMatchObject({
+      model: 'comment',
+      action: 'created',
+      payload: { commentable_uuid: visible.uuid },
+    });
+    expect(mentions.length).toBeGreaterThan(0);
+  });
+});
+
 describe('sessions', () => {
   it('disconnects a socket whose token is revoked', async () => {
     const token = await ctx.app.ctx.sessions.issue(actors.manager.id);
