@@ -40,6 +40,9 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   services: lazyPage(() => import('../features/services/ServicesPage').then((m) => m.ServicesPage)),
   tasks: lazyPage(() => import('../features/tasks/TasksPage').then((m) => m.TasksPage)),
   personalTasks: lazyPage(() => import('../features/tasks/TasksPage').then((m) => m.PersonalTasksPage)),
+  emailLogs: lazyPage(() => import('../features/logs/EmailLogsPage').then((m) => m.EmailLogsPage)),
+  activityLog: lazyPage(() => import('../features/logs/ActivityLogPage').then((m) => m.ActivityLogPage)),
+  assistant: lazyPage(() => import('../features/assistant/AssistantPage').then((m) => m.AssistantPage)),
 };
 
 export const AppLayout = lazyPage(() => import('../layout/AppLayout').then((m) => m.AppLayout));

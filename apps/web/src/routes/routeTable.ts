@@ -47,7 +47,10 @@ export type PageKey =
   | 'productTypes'
   | 'services'
   | 'tasks'
-  | 'personalTasks';
+  | 'personalTasks'
+  | 'emailLogs'
+  | 'activityLog'
+  | 'assistant';
 
 export interface RouteDef {
   path: string;
@@ -103,7 +106,7 @@ export const ROUTES: readonly RouteDef[] = [
   // A project's requests are a requests screen ("Go to project" from a request), so they follow the requests rule.
   screen('/projects/:id/requests', 'Plan requests', 'any', 'planRequests'),
   screen('/inbox', 'Mentions', 'any', 'inbox'),
-  screen('/assistant', 'Assistant', 'any'),
+  screen('/assistant', 'Assistant', 'any', 'assistant'),
   screen('/people', 'Contacts', 'any', 'people'),
   // The profile link leads here for every user type (a contact's edit page of one's own uuid).
   screen('/users/:uuid', 'Profile', 'any', 'contact'),
@@ -115,7 +118,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/personal-tasks', 'Personal tasks', 'regular_user', 'personalTasks'),
   screen('/roles', 'Roles', 'regular_user', 'roles'),
   screen('/users', 'Users', 'regular_user', 'users'),
-  screen('/logs', 'Logs'),
+  screen('/logs', 'Logs', 'regular_user', 'emailLogs'),
   screen('/groups', 'Groups', 'super_user', 'groups'),
   screen('/onboarding', 'Onboarding'),
   ...ONBOARDING_SUB_PATHS.map(([sub, label]) => screen(`/onboarding/${sub}`, label)),
@@ -140,7 +143,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/report', 'Reports'),
   screen('/report/user-performance', 'Users report'),
   screen('/project-time-report', 'Project time report'),
-  screen('/activity-log', 'Activity log'),
+  screen('/activity-log', 'Activity log', 'regular_user', 'activityLog'),
   screen('/google/oauth', 'Google authorization'),
   screen('/calendar', 'Calendar'),
   screen('/comment-templates', 'Comment templates', 'regular_user', 'commentTemplates'),

@@ -1,5 +1,6 @@
 import { Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { EnhanceAction } from '../AiAssistant/EnhanceAction';
 import { EditorErrorBoundary } from './EditorErrorBoundary';
 import type { RichTextEditorProps } from './types';
 
@@ -14,11 +15,24 @@ const QuillEditor = lazy(() => import('./QuillEditor'));
  * no image button and pasted or dropped images are ignored.
  */
 export function RichTextEditor(props: RichTextEditorProps) {
+  // The writing assistant's action works on the Quill instance; the caller's onEditor still receives it.
+  const [editor, setEditor] = useState<unknown>(null);
+  const onEditorRef = useRef(props.onEditor);
+  onEditorRef.current = props.onEditor;
+  const onEditor = useRef((quill: unknown) => {
+    setEditor(quill);
+    const detach = onEditorRef.current?.(quill);
+    return () => {
+      setEditor(null);
+      detach?.();
+    };
+  }).current;
   return (
     <EditorErrorBoundary value={props.value} testId={props.testId}>
       <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-        <QuillEditor {...props} />
+        <QuillEditor {...props} onEditor={onEditor} />
       </Suspense>
+      {props.readOnly ? null : <EnhanceAction editor={editor} />}
     </EditorErrorBoundary>
   );
 }
