@@ -108,7 +108,7 @@ export async function buildApp(options: BuildAppOptions) {
     db,
     sessions: new SessionService(db, config),
     mailer: new Mailer(db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
-    limiter: new RateLimiter(),
+    limiter: new RateLimiter(db),
     rateLimits: options.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
     events: new DomainEvents(app.log),
     storage: createStorage(config),

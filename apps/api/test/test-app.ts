@@ -42,7 +42,12 @@ export async function getTestApp(
     db,
     logger: false,
     webDistDir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/web-dist'),
-    rateLimits: options.rateLimits ?? { ...DEFAULT_AUTH_RATE_LIMITS, loginPerIp: { limit: 1000, windowSeconds: 60 } },
+    // Tests sign in many times from one address; the growing pauses have their own test (rate-limit.test.ts).
+    rateLimits: options.rateLimits ?? {
+      ...DEFAULT_AUTH_RATE_LIMITS,
+      loginPerIp: { limit: 1000, windowSeconds: 60 },
+      loginDelayMs: () => 0,
+    },
     // Tests never touch the network: every outbound host resolves to one public address unless a test says otherwise.
     resolveHost: options.resolveHost ?? (async () => ['93.184.215.14']),
   });

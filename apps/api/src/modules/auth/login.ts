@@ -25,11 +25,24 @@ export async function logIn(
 ): Promise<SignedInUser & { auth_token: string }> {
   // Every attempt counts while it runs (so parallel guesses are limited too); a successful one is refunded, since
   // the limits are against guessing, not against a person signing in on several devices or an office behind one IP.
+  // Guesses are counted per (account, address): an attacker elsewhere cannot lock the owner out. The account-wide
+  // ceiling is far higher and ignores devices that signed in to the account before.
+  const limits = ctx.rateLimits;
+  const pairKey = `login:pair:${input.email}:${meta.ip}`;
+  const knownKey = `login:known:${input.email}:${meta.ip}`;
   const limited = [
-    { key: `login:ip:${meta.ip}`, rule: ctx.rateLimits.loginPerIp },
-    { key: `login:account:${input.email}`, rule: ctx.rateLimits.loginPerAccount },
+    { key: `login:ip:${meta.ip}`, rule: limits.loginPerIp },
+    { key: pairKey, rule: limits.loginPerAccountIp },
   ];
-  ctx.limiter.hit(limited);
+  if (!(await ctx.limiter.isMarked(knownKey))) {
+    limited.push({ key: `login:account:${input.email}`, rule: limits.loginPerAccount });
+  }
+  const counts = await ctx.limiter.hit(limited);
+  // Repeated guesses from one place wait longer and longer before they learn the answer.
+  const delay = limits.loginDelayMs(counts.get(pairKey) ?? 1);
+  if (delay > 0) {
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
   if (ctx.config.maintenance && !ctx.config.maintenanceBypassEmails.includes(input.email)) {
     throw new AppError(503, MESSAGES.maintenance, { code: 'maintenance' });
   }
@@ -44,7 +57,9 @@ export async function logIn(
   const isSuperUser = ctx.config.superUserEmails.includes(user.email);
   const signedIn = await findSignedInUser(ctx.db, user.id, isSuperUser);
   const token = await ctx.sessions.issue(user.id, meta);
-  ctx.limiter.refund(limited.map((entry) => entry.key));
+  await ctx.limiter.refund(limited.filter((entry) => entry.key !== pairKey).map((entry) => entry.key));
+  await ctx.limiter.clear([pairKey]);
+  await ctx.limiter.mark(knownKey, limits.knownDeviceSeconds);
   const payload = { email: user.email, ip: meta.ip };
   ctx.events.publish([{ model: 'session', action: 'sign_in', id: user.uuid, actorId: user.id, userIds: [], payload }]);
   return { ...signedIn, auth_token: token };

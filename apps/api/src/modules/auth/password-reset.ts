@@ -49,7 +49,7 @@ export async function sendWelcomeSetPasswordLink(
 
 /** Mails a reset link when the account exists. The caller answers the same either way. */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
-  ctx.limiter.hit([
+  await ctx.limiter.hit([
     { key: `forgot:ip:${meta.ip}`, rule: ctx.rateLimits.forgotPerIp },
     { key: `forgot:account:${email}`, rule: ctx.rateLimits.forgotPerAccount },
   ]);

@@ -2,86 +2,100 @@ import { MESSAGES } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
-import { DEFAULT_AUTH_RATE_LIMITS } from './rate-limiter';
+import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, growingDelay, RateLimiter } from './rate-limiter';
+
+/**
+ * The defaults scaled down (each guess costs a deliberately slow password hash) and without the pauses (their
+ * schedule is tested on its own): the same shape — the account-wide ceiling several times the per-pair limit.
+ */
+const limits: AuthRateLimits = {
+  ...DEFAULT_AUTH_RATE_LIMITS,
+  loginPerIp: { limit: 8, windowSeconds: 300 },
+  loginPerAccountIp: { limit: 3, windowSeconds: 900 },
+  loginPerAccount: { limit: 12, windowSeconds: 900 },
+  loginDelayMs: () => 0,
+};
 
 let app: TestApp;
 let close: () => Promise<void>;
 let db: Awaited<ReturnType<typeof getTestApp>>['db'];
 
 beforeAll(async () => {
-  ({ app, close, db } = await getTestApp({ rateLimits: DEFAULT_AUTH_RATE_LIMITS }));
+  ({ app, close, db } = await getTestApp({ rateLimits: limits }));
 });
 afterAll(() => close());
 
-describe('rate limits on sign-in and password reset', () => {
-  it('limits login attempts per account across IP addresses, with Retry-After', async () => {
+const login = (email: string, password: string, ip: string) =>
+  app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: ip });
+
+describe('sign-in guesses are limited per (account, address), not per account', () => {
+  it('defaults: 10 guesses per (account, address), an account-wide ceiling of 100, 30 per address', () => {
+    expect(DEFAULT_AUTH_RATE_LIMITS.loginPerAccountIp.limit).toBe(10);
+    expect(DEFAULT_AUTH_RATE_LIMITS.loginPerAccount.limit).toBe(100);
+    expect(DEFAULT_AUTH_RATE_LIMITS.loginPerIp.limit).toBe(30);
+  });
+
+  it('blocks an address after its guesses at one account, with Retry-After', async () => {
     const user = await buildUser(db);
-    const { limit } = DEFAULT_AUTH_RATE_LIMITS.loginPerAccount;
+    const { limit } = limits.loginPerAccountIp;
     for (let i = 0; i < limit; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { email: user.email, password: 'wrong-password' },
-        remoteAddress: `10.1.0.${i + 1}`,
-      });
-      expect(res.statusCode).toBe(422);
+      expect((await login(user.email, 'wrong-password', '10.1.0.1')).statusCode).toBe(422);
     }
-    const blocked = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: user.email, password: 'wrong-password' },
-      remoteAddress: '10.1.1.1',
-    });
+    const blocked = await login(user.email, TEST_PASSWORD, '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(MESSAGES.tooManyAttempts);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('does not lock the owner out: wrong passwords from elsewhere leave their own sign-in working', async () => {
+    const user = await buildUser(db);
+    for (let i = 0; i < limits.loginPerAccountIp.limit + 2; i++) {
+      await login(user.email, 'wrong-password', '10.5.0.66');
+    }
+    expect((await login(user.email, TEST_PASSWORD, '10.5.0.1')).statusCode).toBe(200);
+  });
+
+  it('still stops a distributed guesser at the account-wide ceiling, except on devices that signed in before', async () => {
+    const user = await buildUser(db);
+    expect((await login(user.email, TEST_PASSWORD, '10.6.0.1')).statusCode).toBe(200); // the owner's laptop
+    const { limit } = limits.loginPerAccount;
+    const statuses: number[] = [];
+    for (let i = 0; i <= limit; i++) {
+      // Each address stays far below its own limit.
+      statuses.push((await login(user.email, 'wrong-password', `10.7.${Math.floor(i / 2)}.${i % 2}`)).statusCode);
+    }
+    expect(statuses.slice(0, limit).every((s) => s === 422)).toBe(true);
+    expect(statuses[limit]).toBe(429);
+    expect((await login(user.email, TEST_PASSWORD, '10.7.200.1')).statusCode).toBe(429);
+    // The owner's known device is not held to the ceiling.
+    expect((await login(user.email, TEST_PASSWORD, '10.6.0.1')).statusCode).toBe(200);
+  });
+
   it('does not count successful sign-ins: many devices and one office IP are not locked out', async () => {
     const user = await buildUser(db);
-    const { limit } = DEFAULT_AUTH_RATE_LIMITS.loginPerIp;
-    for (let i = 0; i <= limit + 2; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { email: user.email, password: TEST_PASSWORD, cookie_login: false },
-        remoteAddress: '10.3.0.1',
-      });
-      expect(res.statusCode, `sign-in ${i + 1}`).toBe(200);
+    for (let i = 0; i <= limits.loginPerIp.limit + 2; i++) {
+      expect((await login(user.email, TEST_PASSWORD, '10.3.0.1')).statusCode, `sign-in ${i + 1}`).toBe(200);
     }
     // Guesses still count after them.
-    const { limit: perAccount } = DEFAULT_AUTH_RATE_LIMITS.loginPerAccount;
     const statuses: number[] = [];
-    for (let i = 0; i <= perAccount; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { email: user.email, password: 'wrong-password' },
-        remoteAddress: `10.3.1.${i + 1}`,
-      });
-      statuses.push(res.statusCode);
+    for (let i = 0; i <= limits.loginPerAccountIp.limit; i++) {
+      statuses.push((await login(user.email, 'wrong-password', '10.3.1.1')).statusCode);
     }
     expect(statuses.at(-1)).toBe(429);
   });
 
   it('limits login attempts per IP address across accounts', async () => {
-    const { limit } = DEFAULT_AUTH_RATE_LIMITS.loginPerIp;
+    const { limit } = limits.loginPerIp;
     const statuses: number[] = [];
     for (let i = 0; i <= limit; i++) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { email: `someone-${i}@agency.test`, password: 'wrong-password' },
-        remoteAddress: '10.2.0.1',
-      });
-      statuses.push(res.statusCode);
+      statuses.push((await login(`someone-${i}@agency.test`, 'wrong-password', '10.2.0.1')).statusCode);
     }
     expect(statuses.slice(0, limit).every((s) => s === 422)).toBe(true);
     expect(statuses[limit]).toBe(429);
   });
 
   it('limits forgot-password per account and per IP, answering an unknown e-mail the same way', async () => {
-    const { limit } = DEFAULT_AUTH_RATE_LIMITS.forgotPerAccount;
+    const { limit } = limits.forgotPerAccount;
     const statuses: number[] = [];
     for (let i = 0; i <= limit; i++) {
       const res = await app.inject({
@@ -94,9 +108,8 @@ describe('rate limits on sign-in and password reset', () => {
     }
     expect(statuses).toEqual([...Array(limit).fill(200), 429]);
 
-    const perIp = DEFAULT_AUTH_RATE_LIMITS.forgotPerIp.limit;
     let last = 0;
-    for (let i = 0; i <= perIp; i++) {
+    for (let i = 0; i <= limits.forgotPerIp.limit; i++) {
       const res = await app.inject({
         method: 'POST',
         url: '/api/forgot-password',
@@ -106,5 +119,44 @@ describe('rate limits on sign-in and password reset', () => {
       last = res.statusCode;
     }
     expect(last).toBe(429);
+  });
+});
+
+describe('growing delays', () => {
+  it('answers the first guesses at once, then waits longer and longer, up to 4 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(growingDelay)).toEqual([0, 0, 0, 500, 1000, 2000, 4000, 4000, 4000]);
+  });
+
+  it('makes a repeated guesser wait before the answer', async () => {
+    const slow = await getTestApp({ rateLimits: { ...limits, loginDelayMs: (n) => (n >= 3 ? 300 : 0) } });
+    try {
+      const user = await buildUser(slow.db);
+      const guess = () =>
+        slow.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: user.email, password: 'wrong-password' },
+          remoteAddress: '10.8.0.1',
+        });
+      await guess();
+      await guess();
+      const started = performance.now();
+      expect((await guess()).statusCode).toBe(422);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe('counters shared by every instance', () => {
+  it('counts hits from two limiters (two instances) on one database together', async () => {
+    const a = new RateLimiter(db);
+    const b = new RateLimiter(db);
+    const rule = { limit: 3, windowSeconds: 60 };
+    await a.hit([{ key: 'shared:test', rule }]);
+    await b.hit([{ key: 'shared:test', rule }]);
+    await a.hit([{ key: 'shared:test', rule }]);
+    await expect(b.hit([{ key: 'shared:test', rule }])).rejects.toMatchObject({ statusCode: 429 });
   });
 });

@@ -1,32 +1,44 @@
 import { MESSAGES } from '@portal/domain';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 
 export type RateRule = { limit: number; windowSeconds: number };
 
+const SWEEP_EVERY_MS = 60_000;
+
 /**
- * Fixed-window counters kept in memory. One process serves the app; a multi-instance deployment would move these
- * counters to a shared store (docs/ARCHITECTURE.md).
+ * Fixed-window counters in PostgreSQL (rate_limit_counters), so the limits hold across every instance that shares
+ * the database. Each call is one statement: an upsert that restarts a passed window and answers the new counts.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private lastSweep = Date.now();
+  private lastSweep = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly db: Database) {}
 
-  /** Counts one hit for every key; throws 429 with Retry-After when any of them is over its rule. */
-  hit(entries: { key: string; rule: RateRule }[]): void {
-    this.sweep();
+  /**
+   * Counts one hit for every key and answers each key's count in its window; throws 429 with Retry-After when
+   * any of them is over its rule.
+   */
+  async hit(entries: { key: string; rule: RateRule }[]): Promise<Map<string, number>> {
+    await this.sweep();
+    const keys = entries.map((e) => e.key);
+    const windows = entries.map((e) => e.rule.windowSeconds);
+    const result = await this.db.execute<{ key: string; count: number; retry_after: number }>(sql`
+      insert into rate_limit_counters as c (key, count, reset_at)
+      select k, 1, now() + make_interval(secs => w)
+      from unnest(${sql.param(keys)}::text[], ${sql.param(windows)}::int[]) as t(k, w)
+      on conflict (key) do update set
+        count = case when c.reset_at <= now() then 1 else c.count + 1 end,
+        reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
+      returning key, count, ceil(extract(epoch from reset_at - now()))::int as retry_after`);
+    const counts = new Map<string, number>();
     let retryAfter = 0;
-    for (const { key, rule } of entries) {
-      const now = this.now();
-      let window = this.windows.get(key);
-      if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + rule.windowSeconds * 1000 };
-        this.windows.set(key, window);
-      }
-      window.count++;
-      if (window.count > rule.limit) {
-        retryAfter = Math.max(retryAfter, Math.ceil((window.resetAt - now) / 1000));
+    for (const row of result.rows) {
+      counts.set(row.key, row.count);
+      const rule = entries.find((e) => e.key === row.key)?.rule;
+      if (rule && row.count > rule.limit) {
+        retryAfter = Math.max(retryAfter, row.retry_after, 1);
       }
     }
     if (retryAfter > 0) {
@@ -35,42 +47,73 @@ export class RateLimiter {
         headers: { 'retry-after': String(retryAfter) },
       });
     }
+    return counts;
   }
 
   /** Takes back one hit per key (a sign-in that succeeded should not use up the budget meant for guesses). */
-  refund(keys: string[]): void {
-    for (const key of keys) {
-      const window = this.windows.get(key);
-      if (window && window.count > 0) {
-        window.count--;
-      }
-    }
+  async refund(keys: string[]): Promise<void> {
+    await this.db.execute(
+      sql`update rate_limit_counters set count = greatest(count - 1, 0) where key = any(${sql.param(keys)}::text[])`,
+    );
   }
 
-  private sweep(): void {
-    const now = this.now();
-    if (now - this.lastSweep < 60_000) {
+  /** Forgets keys (a pair's failures after that pair signed in). */
+  async clear(keys: string[]): Promise<void> {
+    await this.db.execute(sql`delete from rate_limit_counters where key = any(${sql.param(keys)}::text[])`);
+  }
+
+  /** Remembers a fact for a while (a device that signed in to an account), as a counter of 1. */
+  async mark(key: string, windowSeconds: number): Promise<void> {
+    await this.db.execute(sql`
+      insert into rate_limit_counters (key, count, reset_at) values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+      on conflict (key) do update set count = 1, reset_at = excluded.reset_at`);
+  }
+
+  async isMarked(key: string): Promise<boolean> {
+    const result = await this.db.execute(
+      sql`select 1 from rate_limit_counters where key = ${key} and reset_at > now() and count > 0`,
+    );
+    return result.rows.length > 0;
+  }
+
+  private async sweep(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastSweep < SWEEP_EVERY_MS) {
       return;
     }
     this.lastSweep = now;
-    for (const [key, window] of this.windows) {
-      if (window.resetAt <= now) {
-        this.windows.delete(key);
-      }
-    }
+    await this.db.execute(sql`delete from rate_limit_counters where reset_at < now() - interval '1 hour'`);
   }
 }
 
 export type AuthRateLimits = {
+  /** Guesses from one address, whatever the accounts. */
   loginPerIp: RateRule;
+  /** Guesses at one account from one address: the brute-force limit. */
+  loginPerAccountIp: RateRule;
+  /**
+   * Guesses at one account from everywhere: a ceiling far above what one address may try, so many addresses are
+   * needed to reach it — and devices that signed in to the account before are not counted against it, so reaching
+   * it does not lock the owner out.
+   */
   loginPerAccount: RateRule;
+  /** How long a device that signed in stays known to the account (seconds). */
+  knownDeviceSeconds: number;
+  /** The pause before answering a pair's n-th guess in its window (1-based): grows with repeated failures. */
+  loginDelayMs: (attempt: number) => number;
   forgotPerIp: RateRule;
   forgotPerAccount: RateRule;
 };
 
+/** No pause for the first three guesses, then 0.5 s, 1 s, 2 s … up to 4 s. */
+export const growingDelay = (attempt: number) => (attempt <= 3 ? 0 : Math.min(500 * 2 ** (attempt - 4), 4_000));
+
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   loginPerIp: { limit: 30, windowSeconds: 300 },
-  loginPerAccount: { limit: 10, windowSeconds: 900 },
+  loginPerAccountIp: { limit: 10, windowSeconds: 900 },
+  loginPerAccount: { limit: 100, windowSeconds: 900 },
+  knownDeviceSeconds: 30 * 24 * 60 * 60,
+  loginDelayMs: growingDelay,
   forgotPerIp: { limit: 10, windowSeconds: 900 },
   forgotPerAccount: { limit: 3, windowSeconds: 900 },
 };
