@@ -13,6 +13,7 @@ import { syncPlanTypes } from '../../apps/api/src/seed/plan-types';
 import { seedCommentTemplates } from '../../apps/api/src/modules/comments/comment-templates';
 import { syncRequestTypes } from '../../apps/api/src/seed/request-types';
 import { seedScale } from '../../apps/api/src/seed/seed-scale';
+import { seedScaleComments } from '../../apps/api/src/seed/seed-scale-comments';
 
 /**
  * The API as `npm start` runs it (production logging level, real PostgreSQL), on a throw-away database,
@@ -37,6 +38,10 @@ await seedDemo(db);
 // SEED_SCALE=1: 2,000 clients and 10,000 plans on top of the demo workspace (bench scale).
 if (process.env.SEED_SCALE === '1') {
   await seedScale(db);
+}
+// SEED_COMMENTS=1: a task with 2,000 comments and a manager with 10,000 notifications (bench comments).
+if (process.env.SEED_COMMENTS === '1') {
+  await seedScaleComments(db);
 }
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0' });
 const app = await buildApp({ config, db });

@@ -1,4 +1,5 @@
 import { benchBundle } from './bundle';
+import { benchComments } from './comments';
 import { benchDashboard } from './dashboard';
 import { benchLive } from './live';
 import { benchRequests } from './requests';
@@ -8,7 +9,7 @@ import { benchTasks } from './tasks';
 import { benchTimeLogs } from './time-logs';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|dashboard|live]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|dashboard|live|comments]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -37,4 +38,7 @@ if (all || which.includes('dashboard')) {
 }
 if (all || which.includes('live')) {
   await benchLive();
+}
+if (all || which.includes('comments')) {
+  await benchComments();
 }
