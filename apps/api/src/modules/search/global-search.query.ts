@@ -127,7 +127,6 @@ function groupQuery(spec: GroupSpec, terms: SearchTerms): SQL {
     ? sql`union (select id from ${table}
         where (select count(*) from ${words} w) < ${HITS_PER_GROUP}
           and ${terms.phrase} <% portal_search_text(${primaryText}) ${visible}
-        order by ${terms.phrase} <<-> portal_search_text(${primaryText})
         limit ${TYPO_POOL})`
     : sql``;
   return sql`(select ${spec.group}::text as "group", ${table}.uuid::text as uuid, ${spec.title} as title,
