@@ -89,6 +89,14 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
   AI_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /**
+   * SMS notifications through a Twilio-compatible Messages API (POST {SMS_API_URL}/2010-04-01/Accounts/{sid}/
+   * Messages.json, basic auth). Configured when SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are set.
+   */
+  SMS_API_URL: z.url().default('https://api.twilio.com'),
+  SMS_ACCOUNT_SID: z.string().optional(),
+  SMS_AUTH_TOKEN: z.string().optional(),
+  SMS_FROM: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The agency's time zone: weeks, days and recurrence are counted in it. */
   AGENCY_TIME_ZONE: z
@@ -192,6 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           requestsPerHour: e.AI_REQUESTS_PER_HOUR,
         }
       : null,
+    sms:
+      e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
+        : null,
     logLevel: e.LOG_LEVEL,
     agencyTimeZone: e.AGENCY_TIME_ZONE,
     version: readVersion(),

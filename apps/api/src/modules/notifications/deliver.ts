@@ -9,6 +9,7 @@ import { escapeHtml } from '../mail/html';
 import type { MailMessage } from '../mail/mailer';
 import type { Outgoing } from './notify';
 import { isAllowedPushToken, publicOnlyAgent, resolveWithDns } from './push-endpoint';
+import { deliverTexts } from './sms';
 import { getVapidKeys, vapidSubject } from './vapid';
 
 /** How one Web Push message is sent; web-push's own function in the app, a recorder in tests. */
@@ -51,6 +52,7 @@ export function notificationDelivery(
         log.error({ err: error, to: email.to }, 'notification e-mail failed');
       }
     }
+    await deliverTexts(ctx.config.sms, ctx.config.appUrl, outgoing.sms ?? [], log);
     if (outgoing.pushes.length === 0) {
       return;
     }

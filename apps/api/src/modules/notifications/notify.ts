@@ -11,6 +11,8 @@ export type NewNotification = { type: NotificationType; data: NotificationData }
 /** What must leave the server once the transaction that created the notifications has committed. */
 export type Outgoing = {
   emails: { to: string; data: NotificationData }[];
+  /** Texts for recipients whose sms_notifications is '1' and who have a phone (sent when SMS is configured). */
+  sms?: { to: string; data: NotificationData }[];
   pushes: { userId: number; tokens: string[]; notification: { id: string; number: number; data: NotificationData } }[];
   /** Every notification written, announced after commit on its recipient's users.{uuid} channel. */
   created?: { userId: number; uuid: string; number: number; mention: boolean }[];
@@ -23,15 +25,22 @@ export function mergeOutgoing(...parts: Outgoing[]): Outgoing {
     emails: parts.flatMap((p) => p.emails),
     pushes: parts.flatMap((p) => p.pushes),
     created: parts.flatMap((p) => p.created ?? []),
+    ...(parts.some((p) => p.sms?.length) ? { sms: parts.flatMap((p) => p.sms ?? []) } : {}),
   };
 }
 
-type Recipient = { id: number; email: string; preferences: ContactPreferences; tokens: string[] };
+type Recipient = {
+  id: number;
+  email: string;
+  phone: string | null;
+  preferences: ContactPreferences;
+  tokens: string[];
+};
 
 /**
  * Writes one notification per recipient inside the caller's transaction and answers what to deliver by e-mail and
- * Web Push after commit (doc 1 §5 channels: email_notifications and push_notifications '1'; there is no SMS
- * gateway). The actor is never notified; only active staff and freelancers are (contacts do not use this app).
+ * Web Push after commit, and by SMS to a phone on file (doc 1 §5 channels: email_notifications, push_notifications
+ * and sms_notifications '1'). The actor is never notified; only active staff and freelancers are (contacts do not use this app).
  *
  * `number` counts per recipient. Allocation takes a transaction-scoped advisory lock per recipient, in id order so
  * two transactions notifying overlapping people cannot deadlock; the unique (user_id, number) stays the guarantee.
@@ -48,7 +57,7 @@ export async function notifyUsers(
   }
   const idList = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
   const found = await tx.execute<Recipient>(sql`
-    select u.id, u.email, c.preferences,
+    select u.id, u.email, c.phone, c.preferences,
       array(select pt.token from push_tokens pt where pt.user_id = u.id order by pt.id) as tokens
     from users u join contacts c on c.user_id = u.id
     where u.id = any(${idList}::int[]) and u.status = 'active' and c.type in ('regular_user', 'freelancer')
@@ -75,6 +84,11 @@ export async function notifyUsers(
     });
     if ((recipient.preferences.email_notifications ?? '1') === '1') {
       outgoing.emails.push({ to: recipient.email, data: notification.data });
+    }
+    const phone = recipient.phone?.trim();
+    if (recipient.preferences.sms_notifications === '1' && phone) {
+      outgoing.sms ??= [];
+      outgoing.sms.push({ to: phone, data: notification.data });
     }
     if ((recipient.preferences.push_notifications ?? '1') === '1' && recipient.tokens.length) {
       outgoing.pushes.push({
