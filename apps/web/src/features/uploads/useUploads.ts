@@ -14,6 +14,7 @@
 import { MESSAGES, type Upload, type UploadType } from '@portal/domain';
 import { message } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { changeRunningUploads } from './activity';
 import { UploadCancelled, uploadFile } from './api';
 import { shownProgress, waitUntilIdle } from './uploadRules';
 
@@ -123,6 +124,14 @@ export function useUploads({ type = 'attachment', onUploaded }: UseUploadsOption
   );
 
   const busy = items.some((item) => item.status === 'uploading');
+  // Forms that wait for every upload of the tab count this component's running ones (activity.ts).
+  useEffect(() => {
+    if (!busy) {
+      return;
+    }
+    changeRunningUploads(1);
+    return () => changeRunningUploads(-1);
+  }, [busy]);
   const busyRef = useRef(busy);
   busyRef.current = busy || controllers.current.size > 0;
   const waitForAll = useCallback(() => waitUntilIdle(() => busyRef.current), []);

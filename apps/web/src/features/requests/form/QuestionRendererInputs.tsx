@@ -1,10 +1,10 @@
-import { PaperClipOutlined } from '@ant-design/icons';
 import type { AnswerValue, Delta, Question, RangeAnswer } from '@portal/domain';
 import { formatCurrency, parseCurrency } from '@portal/domain';
-import { Input, InputNumber, Space, Typography } from 'antd';
+import { Input, InputNumber, Space } from 'antd';
 import { type RichTextDelta, RichTextEditor } from '../../../components/RichTextEditor';
 import { toDelta } from '../../../components/RichTextEditor/delta';
 import type { ControlProps } from './QuestionRendererTypes';
+import { UploadQuestionControl } from './UploadQuestionControl';
 
 function asText(value: AnswerValue | undefined): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
@@ -264,17 +264,7 @@ export function DateControl({ question, value, onChange, readOnly, id, today }: 
   );
 }
 
-/**
- * upload: files cannot be sent yet (uploads arrive with their own issue and the API refuses upload ids), so the
- * question is shown as a disabled area saying so, instead of a button that would do nothing.
- */
-export function UploadControl({ question }: ControlProps) {
-  return (
-    <div className="rq-upload-disabled" aria-disabled="true" data-testid={`upload-${question.name}`}>
-      <PaperClipOutlined />
-      <Typography.Text type="secondary">
-        File uploads are not available yet. Describe the files in the brief or share a link instead.
-      </Typography.Text>
-    </div>
-  );
+/** upload: files upload at once; the answer is their uuids (UploadQuestionControl.tsx). */
+export function UploadControl(props: ControlProps) {
+  return <UploadQuestionControl {...props} />;
 }

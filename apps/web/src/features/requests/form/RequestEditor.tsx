@@ -1,7 +1,7 @@
 import type { Answers, AnswerValue, RequestDetail, RequestForm } from '@portal/domain';
 import { isAnswerEmpty, MESSAGES, optionalButEmpty, validateAnswers, wizardSteps } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Typography } from 'antd';
+import { Button, message, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/errors';
@@ -9,6 +9,7 @@ import { useAbility } from '../../../auth/useAbility';
 import { reportError, reportSuccess } from '../../../shell/feedback';
 import { ConfirmButton } from '../../common/ConfirmButton';
 import { localIsoDate } from '../../timelogs/timeEntry';
+import { uploadsRunning, waitForRunningUploads } from '../../uploads/activity';
 import { requestKey, updateRequest } from '../detail/api';
 import { REQUESTS_KEY } from '../list/api';
 import { createRequest, deleteRequest } from './api';
@@ -65,6 +66,7 @@ export function RequestEditor({
   const [answers, setAnswers] = useState<Answers>(source.answers);
   const [panel, setPanel] = useState<PanelDraft>(source.panel);
   const [attempt, setAttempt] = useState<Attempt | null>(null);
+  const [waitingForUploads, setWaitingForUploads] = useState(false);
   const [server, setServer] = useState<MappedServerErrors>(NO_SERVER_ERRORS);
   const [warned, setWarned] = useState<string[]>([]);
   const [editing, setEditing] = useState(false);
@@ -187,6 +189,17 @@ export function RequestEditor({
   };
 
   const run = (kind: SaveKind) => {
+    // Doc 2 §5: upload fields block sending while files upload; the send goes ahead once they are done.
+    if (uploadsRunning()) {
+      void message.warning({ content: MESSAGES.waitForUploads, key: 'wait-for-uploads' });
+      setWaitingForUploads(true);
+      void waitForRunningUploads().then(() => {
+        setWaitingForUploads(false);
+        message.destroy('wait-for-uploads');
+        run(kind);
+      });
+      return;
+    }
     setAttempt(kind);
     setServer(NO_SERVER_ERRORS);
     const submitting = kind !== 'draft';
@@ -209,7 +222,7 @@ export function RequestEditor({
     save.mutate(kind);
   };
 
-  const busy = save.isPending || discard.isPending;
+  const busy = save.isPending || discard.isPending || waitingForUploads;
   const submitButton = (
     <Button
       type="primary"
@@ -332,6 +345,8 @@ export function RequestEditor({
           readOnly={readOnly}
           request={request}
           actions={actions}
+          form={form}
+          answers={answers}
         />
       </aside>
       <RequestPrintSummary

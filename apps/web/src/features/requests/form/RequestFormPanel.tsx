@@ -1,5 +1,12 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { formatMinutes, MESSAGES, REQUEST_SUBJECT_MAX, type RequestDetail } from '@portal/domain';
+import {
+  type Answers,
+  formatMinutes,
+  MESSAGES,
+  REQUEST_SUBJECT_MAX,
+  type RequestDetail,
+  type RequestForm,
+} from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -10,6 +17,7 @@ import { listAssignableUsers } from '../../tasks/api';
 import { isoToUsDate } from '../../timelogs/timeEntry';
 import { RequestAddTime } from '../detail/RequestAddTime';
 import { listRequesterCandidates, listRequestPlans } from './api';
+import { RequestUploadsArea } from './RequestUploadsArea';
 import { type PanelDraft, pickFollowers, pickOwner } from './requestDraft';
 import type { PanelErrors } from './serverErrors';
 
@@ -91,6 +99,8 @@ export function RequestFormPanel({
   readOnly,
   request,
   actions,
+  form,
+  answers,
 }: {
   panel: PanelDraft;
   onChange(next: PanelDraft): void;
@@ -98,6 +108,9 @@ export function RequestFormPanel({
   readOnly: boolean;
   request?: RequestDetail;
   actions?: ReactNode;
+  /** The questionnaire and its answers: the uploads area leaves out files that answer upload questions. */
+  form?: RequestForm;
+  answers?: Answers;
 }) {
   const ability = useAbility();
   const plans = useRequestPlans(!readOnly && ability.can('PROJECTS_READ'), request);
@@ -219,6 +232,16 @@ export function RequestFormPanel({
           {request?.target_date ? isoToUsDate(request.target_date.slice(0, 10)) : MESSAGES.noDueDate}
         </span>
       </div>
+      {form ? (
+        <RequestUploadsArea
+          request={request}
+          form={form}
+          answers={answers ?? {}}
+          panel={panel}
+          onChange={onChange}
+          readOnly={readOnly}
+        />
+      ) : null}
       <div className="rq-panel-actions">
         {actions}
         <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="request-print">

@@ -22,7 +22,8 @@ function one(question: Question, value: string | number): string {
  */
 export function answerText(question: Question, value: AnswerValue | undefined): string {
   if (question.type === 'upload') {
-    return MESSAGES.noFiles;
+    const count = Array.isArray(value) ? value.length : 0;
+    return count === 0 ? MESSAGES.noFiles : count === 1 ? '1 file' : `${count} files`;
   }
   if (value === undefined || value === null || isAnswerEmpty(value)) {
     return NONE;

@@ -19,6 +19,8 @@ export interface PanelDraft {
   ownerId: string | null;
   followers: string[];
   estimate: string;
+  /** A new request's uploads area: files uploaded before the request exists travel with the create. */
+  uploads?: string[];
 }
 
 export const EMPTY_PANEL: PanelDraft = {
@@ -104,6 +106,9 @@ export function requestPayload(options: {
   };
   if (options.status) {
     payload.status = options.status;
+  }
+  if (panel.uploads?.length) {
+    payload.uploads = panel.uploads;
   }
   return payload;
 }

@@ -1,0 +1,50 @@
+import type { Upload } from '@portal/domain';
+import { useQueries } from '@tanstack/react-query';
+import { useCurrentUser } from '../../auth/queries';
+import { AssetCard } from './AssetsSection';
+import { getUploadInfo } from './api';
+
+export const uploadInfoKey = (uuid: string) => ['uploads', 'info', uuid] as const;
+
+/**
+ * Saved files named by uuid (an upload question's answer, a new request's uploads area): each card as in Assets.
+ * `known` are files the caller already has (a request's uploads), so only unknown ones are fetched.
+ */
+export function UploadedFiles({
+  uuids,
+  known = [],
+  onRemove,
+  testId,
+}: {
+  uuids: readonly string[];
+  known?: readonly Upload[];
+  onRemove?: (uuid: string) => void;
+  testId?: string;
+}) {
+  const files = useQueries({
+    queries: uuids.map((uuid) => ({
+      queryKey: uploadInfoKey(uuid),
+      queryFn: ({ signal }: { signal: AbortSignal }) => getUploadInfo(uuid, signal),
+      initialData: known.find((file) => file.uuid === uuid),
+      staleTime: Number.POSITIVE_INFINITY,
+      meta: { silentError: true },
+    })),
+  });
+  const me = useCurrentUser().data;
+  const shown = files.flatMap((query) => (query.data ? [query.data] : []));
+  if (shown.length === 0) {
+    return null;
+  }
+  return (
+    <ul className="asset-grid" data-testid={testId}>
+      {shown.map((file) => (
+        <AssetCard
+          key={file.uuid}
+          file={file}
+          canDelete={Boolean(onRemove) && file.creator_uuid === me?.uuid}
+          onDelete={onRemove ? () => onRemove(file.uuid) : undefined}
+        />
+      ))}
+    </ul>
+  );
+}
