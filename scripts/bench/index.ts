@@ -4,12 +4,13 @@ import { benchDashboard } from './dashboard';
 import { benchLive } from './live';
 import { benchRequests } from './requests';
 import { benchScale } from './scale';
+import { benchSearch } from './search';
 import { benchStartup } from './startup';
 import { benchTasks } from './tasks';
 import { benchTimeLogs } from './time-logs';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|dashboard|live|comments]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|dashboard|live|comments|search]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -41,4 +42,7 @@ if (all || which.includes('live')) {
 }
 if (all || which.includes('comments')) {
   await benchComments();
+}
+if (all || which.includes('search')) {
+  await benchSearch();
 }
