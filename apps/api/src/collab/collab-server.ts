@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import { collabDocuments } from '../db/schema';
 import type { Principal } from '../http/access';
 import { accessTo, type CollabTarget, documentName, parseDocumentName, readDelta, writeDelta } from './documents';
-import { documentDelta, initialState, mergeIntoDocument } from './ytext';
+import { documentDelta, initialState, mergeIntoDocument, sameText } from './ytext';
 
 /** Editor autosave (doc 2 §9): the document is stored 3000 ms after the last change, at least every 10 s. */
 const STORE_DEBOUNCE_MS = 3000;
@@ -75,6 +75,12 @@ export async function startCollaboration(app: FastifyInstance, ctx: AppContext) 
         throw new Error('unknown document');
       }
       Y.applyUpdate(document, await loadState(target));
+      // The column may have been written without the document (a task PUT, the request or client form while
+      // nobody edited): the column is then the newer text, and the document takes it as one change.
+      const column = await readDelta(db, target);
+      if (!sameText(document, column)) {
+        mergeIntoDocument(document, documentDelta(document), column);
+      }
       return document;
     },
 

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildActors, buildPlan, buildUser } from '../../test/factories';
 import { getTestApp } from '../../test/test-app';
+import { tasks } from '../db/schema';
 import { openEditor } from '../live/test-support';
 import { buildTask } from '../modules/tasks/test-helpers';
 
@@ -109,5 +111,37 @@ describe('the collaborative description', () => {
     expect(live.text.toString()).toBe('Intro. Hello there\n');
     const read = await ctx.app.inject({ url: descriptionUrl(task.uuid), headers: bearer(actors.admin.token) });
     expect(read.json().data.description_delta).toEqual({ ops: [{ insert: 'Intro. Hello there\n' }] });
+  });
+
+  it('merges a description sent with PUT tasks/{id} into the live document too', async () => {
+    const task = await buildTask(ctx.db, { projectId: plan.id, descriptionDelta: { ops: [{ insert: 'Plan\n' }] } });
+    const live = await editor(`task.${task.uuid}.description`, actors.manager.token);
+    live.text.insert(4, ' B');
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/tasks/${task.uuid}`,
+      headers: bearer(actors.admin.token),
+      payload: { description_delta: { ops: [{ insert: 'Plan A\n' }] } },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await until(() => live.text.toString() === 'Plan A B\n' || live.text.toString() === 'Plan B A\n');
+    expect(['Plan A B\n', 'Plan B A\n']).toContain(live.text.toString());
+    const stored = (await ctx.db.select().from(tasks).where(eq(tasks.id, task.id)))[0];
+    expect(stored?.descriptionText).toBe(live.text.toString().replace(/\n$/, ''));
+  });
+
+  it('opens with the column’s text when it was written while nobody edited (e.g. by a form)', async () => {
+    const task = await buildTask(ctx.db, { projectId: plan.id, descriptionDelta: { ops: [{ insert: 'Old\n' }] } });
+    const name = `task.${task.uuid}.description`;
+    const first = await editor(name, actors.admin.token);
+    first.text.insert(3, ' text');
+    first.close();
+    await until(() => false, 500);
+    await ctx.db
+      .update(tasks)
+      .set({ descriptionDelta: { ops: [{ insert: 'Written elsewhere\n' }] } })
+      .where(eq(tasks.id, task.id));
+    const next = await editor(name, actors.admin.token);
+    expect(next.text.toString()).toBe('Written elsewhere\n');
   });
 });

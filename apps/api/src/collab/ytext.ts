@@ -46,3 +46,8 @@ export function mergeIntoDocument(doc: Y.Doc, base: DeltaJson | null, incoming: 
     doc.transact(() => text.applyDelta(change.ops));
   }
 }
+
+/** Whether the document's text is the delta's (a null delta is the empty document). */
+export function sameText(doc: Y.Doc, delta: DeltaJson | null): boolean {
+  return asDocument(documentDelta(doc)).diff(asDocument(delta)).ops.length === 0;
+}

@@ -108,10 +108,22 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      let body = request.body;
+      if (body.description_delta !== undefined) {
+        // People may be editing the description together: the write is merged into their document first, and
+        // the task stores the merged text (collab/collab-server.ts mergeWrite).
+        const current = await findVisibleTask(app.ctx.db, request.params.uuid, viewer(request));
+        const merged = await app.realtime.collab.mergeWrite(
+          { kind: 'task', uuid: current.uuid, field: 'description' },
+          current.descriptionDelta,
+          body.description_delta,
+        );
+        body = { ...body, description_delta: merged };
+      }
       const id = await updateTask(
         app.ctx.db,
         request.params.uuid,
-        request.body,
+        body,
         viewer(request),
         notificationDelivery(app.ctx, request.log),
         app.ctx.storage,
