@@ -8,6 +8,7 @@ import { type AppConfig, REPO_ROOT } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { DomainEvents } from './events/domain-events';
+import { ListCacheRelay } from './events/list-cache-relay';
 import { registerAccessControl } from './http/access';
 import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
@@ -117,6 +118,9 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('ctx', ctx);
   await ctx.sessions.cache.listen(db.$client);
   app.addHook('onClose', () => ctx.sessions.cache.close());
+  const listCaches = new ListCacheRelay(db, app.log);
+  await listCaches.start(ctx.events);
+  app.addHook('onClose', () => listCaches.close());
   // Live channels and the collaborative editor share the app's HTTP server (live/index.ts).
   app.decorate('realtime', await registerRealtime(app, ctx));
 

@@ -8,7 +8,6 @@ import { todayIn } from '../tasks/calendar';
 import { addError, type FieldErrors, findPersonById, resolvePeople } from '../tasks/task-rules';
 import type { FileStorage } from '../uploads/storage';
 import { denyFreelancer, type Viewer } from './request-access';
-import { noteRequestWrite } from './request-count';
 import { estimateOf, personRef, rejectUploads, subjectOf } from './request-input';
 import { replaceRequestPeople } from './request-people';
 import { checkAnswers, findRequester, findRequestPlan, findRequestType, typeForm } from './request-rules';
@@ -118,7 +117,5 @@ export async function createRequest(
     }
     return row.id;
   });
-  // After commit, so no reader can cache figures from before this write under the new version.
-  noteRequestWrite();
   return id;
 }

@@ -4,7 +4,6 @@ import type { Database } from '../../db/client';
 import { activityLogs, requests } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { denyFreelancer, findVisibleRequest, type Viewer } from './request-access';
-import { noteRequestWrite } from './request-count';
 
 /** DELETE requests/{uuid}: discards a draft (with its history); other requests are kept (422). */
 export async function deleteDraft(db: Database, uuid: string, viewer: Viewer) {
@@ -22,5 +21,4 @@ export async function deleteDraft(db: Database, uuid: string, viewer: Viewer) {
       .delete(activityLogs)
       .where(and(eq(activityLogs.subjectType, 'request'), eq(activityLogs.subjectId, request.id)));
   });
-  noteRequestWrite();
 }

@@ -16,9 +16,9 @@ const MAX_ENTRIES = 500;
 let writeVersion = 0;
 
 /**
- * Every write that adds, removes or changes requests (status, temperature, time) calls this after its commit, so
- * this instance never answers figures that predate its own writes. Task writes (tasks.request_id, task time logs)
- * are seen through the task write version.
+ * Drops the cached figures. Called by the list cache relay (events/list-cache-relay.ts) for every committed request,
+ * time-log, plan or client write of any instance; writers only announce their events. Task writes (tasks.request_id,
+ * task time logs) are seen through the task write version.
  */
 export function noteRequestWrite(): void {
   writeVersion++;
@@ -50,8 +50,8 @@ function groupQuery(db: DbExecutor, base: SQL[]) {
 
 /**
  * The list's figures. Like task totals (modules/tasks/task-count.ts), every page of a table asks for the same
- * figures, so a large set's figures are kept for a few seconds per exact query and dropped at this instance's
- * next request, time-log or task write.
+ * figures, so a large set's figures are kept for a few seconds per exact query and dropped at any
+ * instance's next request, time-log or task write.
  */
 export async function requestFigures(db: DbExecutor, base: SQL[]): Promise<RequestFigures> {
   const query = groupQuery(db, base);

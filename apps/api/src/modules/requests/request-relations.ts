@@ -10,7 +10,6 @@ import type { Database, DbExecutor, Tx } from '../../db/client';
 import { tasks } from '../../db/schema';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors';
 import { findVisibleTask, type Viewer, visibleTasks } from '../tasks/task-access';
-import { noteTaskWrite } from '../tasks/task-count';
 import { type FieldChanges, logTaskActivity } from '../tasks/task-history';
 import { addError, type FieldErrors } from '../tasks/task-rules';
 import {
@@ -130,7 +129,6 @@ export async function changeTaskRequest(
     }
     return task.id;
   });
-  noteTaskWrite();
   return {
     taskId,
     message: input.add_requests?.length ? MESSAGES.requestRelatedToTask : MESSAGES.relationUpdated,
@@ -212,7 +210,6 @@ export async function relateTasksToRequest(
     }
     return target;
   });
-  noteTaskWrite();
   return listRequestTasks(db, request.id);
 }
 
@@ -234,6 +231,5 @@ export async function unrelateTaskFromRequest(
     await logTaskActivity(tx, task.id, viewer.userId, 'update', log);
     return target;
   });
-  noteTaskWrite();
   return listRequestTasks(db, request.id);
 }

@@ -2,7 +2,7 @@ import { classifyTemperature } from '@portal/domain';
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { requests } from '../../db/schema';
-import { noteRequestWrite } from './request-count';
+import { announceListWrite } from '../../events/list-cache-relay';
 
 /**
  * Staff comments on a request since the client (a contact) or the requester last commented, within the last 30
@@ -78,7 +78,8 @@ export async function reclassifyRequests(db: Database, now: Date = new Date()): 
       .limit(BATCH);
     if (rows.length === 0) {
       if (changed) {
-        noteRequestWrite();
+        // Run by a job (no event bus): every instance's requests figures (count_per_temp) follow the new classes.
+        await announceListWrite(db, ['requests']);
       }
       return changed;
     }

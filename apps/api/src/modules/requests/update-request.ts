@@ -9,7 +9,6 @@ import { addError, resolvePeople } from '../tasks/task-rules';
 import type { FileStorage } from '../uploads/storage';
 import { denyFreelancer, findVisibleRequest, type RequestRow, type Viewer } from './request-access';
 import { CompletionChecksFailed, runCompletionChecks } from './request-completion';
-import { noteRequestWrite } from './request-count';
 import { estimateOf, personRef, rejectUploads, subjectOf } from './request-input';
 import { currentRequestPeople, replaceRequestPeople } from './request-people';
 import { touchRequestInteraction } from './request-temperature';
@@ -166,6 +165,5 @@ export async function updateRequest(
     await logActivity(tx, 'request', request.id, viewer.userId, 'update', ctx.log);
     return request.id;
   });
-  noteRequestWrite();
   return id;
 }

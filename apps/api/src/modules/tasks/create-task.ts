@@ -9,7 +9,6 @@ import { applyTaskRequestChange, resolveTaskRequestChange } from '../requests/re
 import type { FileStorage } from '../uploads/storage';
 import { addDays, todayIn } from './calendar';
 import { findVisibleTaskRef, type Viewer } from './task-access';
-import { noteTaskWrite } from './task-count';
 import { type FieldChanges, logTaskActivity } from './task-history';
 import { notifyTaskPeople } from './task-notifications';
 import {
@@ -186,8 +185,6 @@ export async function createTask(
     );
     return task.id;
   });
-  // After commit, so no reader can cache a total from before this write under the new version.
-  noteTaskWrite();
   await deliver(outgoing);
   return id;
 }

@@ -2,8 +2,8 @@ import type { RecurrenceType } from '@portal/domain';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema';
+import { announceListWrite } from '../../events/list-cache-relay';
 import { addDays, addMonths, daysBetween } from './calendar';
-import { noteTaskWrite } from './task-count';
 
 /** Most occurrences one seed may gain in one run, so a seed started long ago cannot flood a plan at once. */
 export const MAX_OCCURRENCES_PER_RUN = 400;
@@ -105,7 +105,8 @@ export async function createDueOccurrences(db: Database, today: string): Promise
       }
       return ids.length;
     });
-    noteTaskWrite();
+    // A job has no request and no event bus: it announces the new tasks to every instance's list caches itself.
+    await announceListWrite(db, ['tasks']);
   }
   return created;
 }

@@ -12,8 +12,8 @@ let writeVersion = 0;
 const cache = new Map<string, { n: number; version: number; expires: number }>();
 
 /**
- * Every write that adds, removes or changes tasks calls this, so this instance never answers a total that
- * predates its own writes. (Another instance's writes show within TTL_MS in a large total.)
+ * Drops the cached totals. Writers never call this: they announce their committed writes as domain events, and the
+ * list cache relay (events/list-cache-relay.ts) calls it on this instance and, through NOTIFY, on every other one.
  */
 export function noteTaskWrite(): void {
   writeVersion++;
@@ -30,7 +30,7 @@ export function taskWriteVersion(): number {
  * whole table being scanned against their OR (a freelancer who sees 2,500 of 200,000 tasks: ~11 ms, not ~35 ms).
  * Counting 200,000 visible tasks costs ~30 ms however it is indexed, more than a 50-row page itself, and tables ask
  * for the same total on every page; so a large total is kept for a few seconds per exact query (text and
- * parameters), and dropped at this instance's next task write.
+ * parameters), and dropped at any instance's next task write.
  */
 export async function countTasks(db: DbExecutor, alternatives: SQL[]): Promise<number> {
   const [first, ...others] = alternatives;

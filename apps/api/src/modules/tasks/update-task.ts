@@ -9,7 +9,6 @@ import { NO_OUTGOING } from '../notifications/notify';
 import { applyTaskRequestChange, resolveTaskRequestChange } from '../requests/request-relations';
 import type { FileStorage } from '../uploads/storage';
 import { findVisibleTask, findVisibleTaskRef, type TaskCore, type Viewer } from './task-access';
-import { noteTaskWrite } from './task-count';
 import { type FieldChanges, listDiff, logTaskActivity } from './task-history';
 import { notifyTaskPeople } from './task-notifications';
 import { loadPeople } from './task-people';
@@ -267,8 +266,6 @@ export async function updateTask(
     );
     return task.id;
   });
-  // After commit, so no reader can cache a total from before this write under the new version.
-  noteTaskWrite();
   await deliver(outgoing);
   return id;
 }
@@ -304,5 +301,4 @@ async function moveSubtree(db: DbExecutor, taskId: number, projectId: number) {
 export async function deleteTask(db: Database, uuid: string, viewer: Viewer) {
   const task = await findVisibleTask(db, uuid, viewer);
   await db.delete(tasks).where(inArray(tasks.id, [task.id]));
-  noteTaskWrite();
 }

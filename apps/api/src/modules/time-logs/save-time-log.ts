@@ -5,12 +5,10 @@ import type { Database, Tx } from '../../db/client';
 import { contacts, projects, tasks, timeLogs, users } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors';
-import { noteRequestWrite } from '../requests/request-count';
 import { getVisibleRequestRef, requestVisibleTo } from '../requests/request-refs';
 import { touchRequestInteraction } from '../requests/request-temperature';
 import { refreshRequestTimeSpent } from '../requests/request-time-spent';
 import { visibleTasks } from '../tasks/task-access';
-import { noteTaskWrite } from '../tasks/task-count';
 import { logTaskActivity } from '../tasks/task-history';
 import { mayChangeTimeLog, mayRunOwnTimer, presentTimeLog, selectTimeLogs } from './time-logs.presenter';
 import { cleanDescription, isSameTimerState, nextTimerState, type TimerState } from './timer-state';
@@ -124,7 +122,6 @@ async function startTodoTask(tx: Tx, taskId: number, authorId: number) {
     .where(and(eq(tasks.id, taskId), eq(tasks.status, 'todo')))
     .returning({ id: tasks.id });
   if (moved.length) {
-    noteTaskWrite();
     await logTaskActivity(tx, taskId, authorId, 'update', { status: { added: 'in_progress', removed: 'todo' } });
   }
 }
@@ -139,14 +136,6 @@ type LogSource = { taskId: number; requestId: null } | { taskId: null; requestId
 async function afterRequestLogWrite(tx: Tx, requestId: number) {
   await refreshRequestTimeSpent(tx, requestId);
   await touchRequestInteraction(tx, requestId);
-}
-
-/**
- * After a committed log write: the requests list's cached figures (total_time counts request and task logs) must
- * not outlive it on this instance.
- */
-function noteLogWrite() {
-  noteRequestWrite();
 }
 
 /** Logs the viewer may see: their task or request is visible to them (a log has exactly one of the two). */
@@ -236,7 +225,6 @@ export async function createTimeLog(
     }
     return row.id;
   });
-  noteLogWrite();
   return presentById(db, id, viewer, now);
 }
 
@@ -320,7 +308,6 @@ export async function updateTimeLog(
       await afterRequestLogWrite(tx, row.requestId);
     }
   });
-  noteLogWrite();
   return presentById(db, found.id, viewer, now);
 }
 
@@ -337,5 +324,4 @@ export async function deleteTimeLog(db: Database, uuid: string, viewer: Principa
       await afterRequestLogWrite(tx, requestId);
     }
   });
-  noteLogWrite();
 }
