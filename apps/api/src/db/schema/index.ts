@@ -6,6 +6,7 @@ export * from './catalog';
 export * from './clients';
 export * from './collaboration';
 export * from './comments';
+export * from './email-verification';
 export * from './mail';
 export * from './notifications';
 export * from './plans';

@@ -12,12 +12,25 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     status: text().notNull().default('active'),
     passwordChangedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the person proved they receive mail at `email`. Null only for a self-registration whose link has not
+     * been followed yet: such an account cannot sign in, and an admin adding that address takes it over.
+     */
+    emailVerifiedAt: timestamp({ withTimezone: true }).defaultNow(),
+    /**
+     * The address with look-alike ASCII folded ('0'→'o', '1' and '|'→'l', 'rn'→'m', 'vv'→'w', dots dropped): a
+     * registration whose skeleton matches another account's is refused (modules/auth/register.ts).
+     */
+    emailSkeleton: text().generatedAlwaysAs(
+      sql`translate(replace(replace(replace(lower(email), 'rn', 'm'), 'vv', 'w'), '.', ''), '01|', 'oll')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('users_status_check', sql`${t.status} in ('active', 'inactive')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    index('users_email_skeleton_idx').on(t.emailSkeleton),
   ],
 );
 
