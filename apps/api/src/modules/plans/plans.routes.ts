@@ -93,7 +93,14 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.regular('PROJECTS_CREATE') },
       schema: { tags, body: planCreateSchema, response: { 200: planCreateResponseSchema, ...errorResponses } },
     },
-    async (request) => ({ data: await createPlan(app.ctx.db, request.body, requirePrincipal(request).userId) }),
+    async (request) => {
+      const actorId = requirePrincipal(request).userId;
+      const data = await createPlan(app.ctx.db, request.body, actorId);
+      // Committed by the command; announced for the audit trail (and any other listener).
+      const payload = { title: request.body.title };
+      app.ctx.events.publish([{ model: 'project', action: 'created', id: data.uuid, actorId, payload }]);
+      return { data };
+    },
   );
 
   app.put(
@@ -107,9 +114,13 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: planResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      data: await updatePlan(app.ctx.db, request.params.uuid, request.body, requirePrincipal(request).userId),
-    }),
+    async (request) => {
+      const actorId = requirePrincipal(request).userId;
+      const data = await updatePlan(app.ctx.db, request.params.uuid, request.body, actorId);
+      const payload = { title: data.title, fields: Object.keys(request.body) };
+      app.ctx.events.publish([{ model: 'project', action: 'updated', id: data.uuid, actorId, payload }]);
+      return { data };
+    },
   );
 
   // Pickers for task assignment (and the request form's requester picker, with_client_contacts) need these, so
