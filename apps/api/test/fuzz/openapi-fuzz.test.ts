@@ -1,0 +1,124 @@
+import { MESSAGES } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { users } from '../../src/db/schema';
+import { SessionService } from '../../src/modules/auth/session.service';
+import { buildTask } from '../../src/modules/tasks/test-helpers';
+import { bearer, buildActors, buildPlan } from '../factories';
+import { getTestApp, type TestApp } from '../test-app';
+import { collectionOf, type FuzzCase, type KnownIds, makeCase, type OpenApi, operationsOf } from './cases';
+import { seededRandom } from './values';
+
+/**
+ * The OpenAPI fuzzer: for every operation the app documents, hostile requests (wrong types, huge and unicode strings,
+ * null bytes, edge numbers, 10,000-level nesting, bad uuids, malformed bracket queries) as the admin and as a
+ * freelancer; no answer may be a 5xx and none may hang. CI runs a fixed seed and a bounded count; `npm run fuzz --
+ * <seed> [cases]` runs longer (FUZZ_SEED / FUZZ_CASES). A failure prints the seed and the request to replay it.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
+const CASES = Number(process.env.FUZZ_CASES ?? 6);
+const HANG_MS = 10_000;
+
+let ctx: Awaited<ReturnType<typeof getTestApp>>;
+let actors: Awaited<ReturnType<typeof buildActors>>;
+const known: KnownIds = new Map();
+
+beforeAll(async () => {
+  ctx = await getTestApp();
+  actors = await buildActors(ctx.db);
+  const plan = await buildPlan(ctx.db, { projectManagerId: actors.manager.id, members: [actors.freelancer.id] });
+  await buildTask(ctx.db, { projectId: plan.id }, { responsibles: [actors.freelancer.id] });
+}, 60_000);
+
+afterAll(() => ctx?.close());
+
+/** The first object of each collection the operations address, so path parameters can name real objects. */
+async function discover(app: TestApp, collections: Iterable<string>, token: string) {
+  for (const collection of collections) {
+    const res = await app.inject({ url: `/api/${collection}?page[size]=1`, headers: bearer(token) });
+    const first =
+      res.statusCode === 200 ? (res.json() as { data?: { uuid?: string; id?: unknown }[] }).data?.[0] : null;
+    const id = first?.uuid ?? first?.id;
+    if (id !== undefined && id !== null) {
+      known.set(collection, String(id));
+    }
+  }
+}
+
+/**
+ * 503 with its own message is a deliberate answer (a feature that is not configured, maintenance), not a failure;
+ * every other 5xx, and a 503 with the generic message, is.
+ */
+function deliberatelyUnavailable(status: number, body: string): boolean {
+  if (status !== 503) {
+    return false;
+  }
+  const message = (JSON.parse(body) as { message?: string }).message;
+  return Boolean(message) && message !== MESSAGES.somethingWrong;
+}
+
+function describeCase(actor: string, c: FuzzCase): string {
+  const body = c.payload === undefined ? '' : typeof c.payload === 'string' ? c.payload : JSON.stringify(c.payload);
+  return `${actor} ${c.kind}: ${c.method} ${c.url.slice(0, 300)} ${body.slice(0, 300)}`;
+}
+
+async function send(app: TestApp, c: FuzzCase, token: string) {
+  const headers: Record<string, string> = { ...bearer(token) };
+  let payload: string | undefined;
+  if (c.payload !== undefined) {
+    headers['content-type'] = c.contentType ?? 'application/json';
+    payload = typeof c.payload === 'string' ? c.payload : JSON.stringify(c.payload);
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<'hang'>((resolve) => {
+    timer = setTimeout(() => resolve('hang'), HANG_MS);
+  });
+  try {
+    return await Promise.race([app.inject({ method: c.method as 'GET', url: c.url, headers, payload }), hang]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+test(`no operation answers 5xx or hangs on hostile input (seed ${SEED}, ${CASES} cases per operation and actor)`, async () => {
+  const { app, db } = ctx;
+  const operations = operationsOf(app.swagger() as unknown as OpenApi);
+  expect(operations.length).toBeGreaterThan(50);
+  const collections = new Set(operations.flatMap((op) => op.pathParams.map((p) => collectionOf(op.path, p))));
+  const sessions = new SessionService(db, app.ctx.config);
+  const random = seededRandom(SEED);
+  const failures: string[] = [];
+  const statuses = new Map<number, number>();
+  let sent = 0;
+  await discover(app, collections, actors.admin.token);
+  for (const op of operations) {
+    // The fuzzer may sign out, deactivate or re-type the actors; each operation starts from fresh, active ones.
+    await db.update(users).set({ status: 'active' }).where(eq(users.id, actors.admin.id));
+    await db.update(users).set({ status: 'active' }).where(eq(users.id, actors.freelancer.id));
+    const tokens = {
+      admin: await sessions.issue(actors.admin.id),
+      freelancer: await sessions.issue(actors.freelancer.id),
+    };
+    for (const [actor, token] of Object.entries(tokens)) {
+      for (let i = 0; i < CASES; i++) {
+        const c = makeCase(random, op, known);
+        const res = await send(app, c, token);
+        sent++;
+        if (res === 'hang') {
+          failures.push(`no answer within ${HANG_MS} ms — ${describeCase(actor, c)}`);
+          continue;
+        }
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        if (res.statusCode >= 500 && !deliberatelyUnavailable(res.statusCode, res.body)) {
+          failures.push(`${res.statusCode} ${res.body.slice(0, 200)} — ${describeCase(actor, c)}`);
+        }
+      }
+    }
+    if (op.method === 'POST') {
+      await discover(app, collections, tokens.admin);
+    }
+  }
+  const summary = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
+  console.log(`fuzz seed ${SEED}: ${sent} requests over ${operations.length} operations — ${summary.join(' ')}`);
+  expect(failures, `seed ${SEED}: replay with npm run fuzz -- ${SEED} ${CASES}`).toEqual([]);
+}, 600_000);
