@@ -16,6 +16,8 @@ export function LiveBridge() {
   const queryClient = useQueryClient();
   const me = useCurrentUser().data;
   const userUuid = me?.uuid;
+  // Client contacts receive nothing but the public version channel (the server refuses the others anyway).
+  const staff = me ? me.contact.type !== 'contact' : false;
 
   useEffect(() => {
     const token = api.tokens.get();
@@ -32,7 +34,10 @@ export function LiveBridge() {
       let connectedBefore = false;
       socket.on('connect', () => {
         setLiveConnected(true);
-        for (const channel of [LIVE_CHANNELS.modelChanges, LIVE_CHANNELS.users(userUuid), LIVE_CHANNELS.version]) {
+        const channels = staff
+          ? [LIVE_CHANNELS.modelChanges, LIVE_CHANNELS.users(userUuid), LIVE_CHANNELS.version]
+          : [LIVE_CHANNELS.version];
+        for (const channel of channels) {
           socket.emit('subscribe', { channel });
         }
         if (connectedBefore) {
@@ -57,7 +62,7 @@ export function LiveBridge() {
       closed = true;
       close();
     };
-  }, [queryClient, userUuid]);
+  }, [queryClient, userUuid, staff]);
 
   return null;
 }

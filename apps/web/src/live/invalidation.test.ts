@@ -1,0 +1,49 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { REF_TOKEN } from '../features/tasks/refToken';
+import { invalidateForModelChange, invalidateForUserEvent, isOwnEvent } from './invalidation';
+
+/** A client holding one query per key; answers which of them an event made stale. */
+function staleAfter(run: (client: QueryClient) => void) {
+  const client = new QueryClient();
+  const keys = [
+    ['tasks', 'detail', 't1'],
+    ['requests', 'new-count'],
+    ['time-logs', 'weekly-summary'],
+    ['comments', 'task', 't1'],
+    ['notifications', 'count'],
+    ['mentions', 'count'],
+    ['plans', 'p1'],
+  ];
+  for (const key of keys) {
+    client.setQueryData(key, 1);
+  }
+  run(client);
+  return keys.filter((key) => client.getQueryState(key)?.isInvalidated).map((key) => key.join('/'));
+}
+
+describe('live invalidation', () => {
+  it('ignores the echo of this tab’s own write (its ref_token)', () => {
+    expect(isOwnEvent({ payload: { ref_token: REF_TOKEN } })).toBe(true);
+    expect(isOwnEvent({ payload: { ref_token: 'another-tab' } })).toBe(false);
+    expect(isOwnEvent({ payload: { ref_token: null } })).toBe(false);
+    const own = staleAfter((c) =>
+      invalidateForModelChange(c, { model: 'task', action: 'updated', id: 't1', payload: { ref_token: REF_TOKEN } }),
+    );
+    expect(own).toEqual([]);
+  });
+
+  it('refreshes the views each model feeds', () => {
+    const change = (model: 'task' | 'request' | 'timelog' | 'comment') => (c: QueryClient) =>
+      invalidateForModelChange(c, { model, action: 'updated', id: 'x', payload: { ref_token: null } });
+    expect(staleAfter(change('task'))).toEqual(['tasks/detail/t1']);
+    expect(staleAfter(change('request'))).toEqual(['requests/new-count']);
+    expect(staleAfter(change('timelog'))).toEqual(['tasks/detail/t1', 'time-logs/weekly-summary']);
+    expect(staleAfter(change('comment'))).toEqual(['comments/task/t1']);
+    expect(staleAfter((c) => invalidateForUserEvent(c, 'notification'))).toEqual([
+      'notifications/count',
+      'mentions/count',
+    ]);
+    expect(staleAfter((c) => invalidateForUserEvent(c, 'mention.change'))).toEqual(['mentions/count']);
+  });
+});
