@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listMetaSchema, requiredText, uuidParam } from '../contracts/common';
 import { oneOrMany, queryBoolean } from '../contracts/lists';
+import { uploadSchema } from '../contracts/uploads';
 
 import { COMMENT_TYPES, MENTIONABLE_TYPES, REACTION_TYPES } from '../statuses';
 import { USER_TYPES } from '../user-types';
@@ -56,8 +57,6 @@ export const commentReactionSchema = z.object({
 });
 export type CommentReaction = z.infer<typeof commentReactionSchema>;
 
-export const commentUploadSchema = z.object({ uuid: z.uuid(), name: z.string(), url: z.string() });
-
 /** The caller's abilities on a comment: the panel shows edit and delete from these, never from its own rules. */
 export const commentAbilitiesSchema = z.object({
   update: z.boolean(),
@@ -82,7 +81,7 @@ const commentBase = z.object({
   is_scheduled: z.boolean(),
   /** '[Edited]': changed after creation, neither deleted nor scheduled. */
   is_edited: z.boolean(),
-  uploads: z.array(commentUploadSchema),
+  uploads: z.array(uploadSchema),
   reactions: z.array(commentReactionSchema),
   related_users: z.array(mentionableSchema),
   abilities: commentAbilitiesSchema,

@@ -1,27 +1,90 @@
 import type { Comment } from '@portal/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { validationError } from '../../http/errors';
-import type { CommentRow, CommentViewer } from './comment-access';
+import { comments, uploads } from '../../db/schema';
+import type { Emit } from '../../events/domain-events';
+import { attachUploads, loadUploadsOf } from '../uploads/attach-uploads';
+import { registerUploadHolder } from '../uploads/holder-access';
+import type { FileStorage } from '../uploads/storage';
+import { type CommentViewer, findVisibleComment } from './comment-access';
 
 /** The files of each comment, by comment id. */
-export async function loadCommentUploads(
-  _db: DbExecutor,
-  _commentIds: readonly number[],
+export function loadCommentUploads(
+  db: DbExecutor,
+  commentIds: readonly number[],
 ): Promise<Map<number, Comment['uploads']>> {
-  return new Map();
+  return loadUploadsOf(db, 'comment', commentIds);
 }
 
-/** Attaches the caller's uploads to a comment, in the comment's transaction. */
+/**
+ * Attaches the caller's uploads to a comment, in the comment's transaction (uploads module: only stated files of
+ * the caller that nothing else holds). An edit sends the whole list, so files left out are released.
+ */
 export async function attachCommentUploads(
-  _tx: DbExecutor,
-  _viewer: CommentViewer,
-  _comment: Pick<CommentRow, 'id'>,
+  tx: DbExecutor,
+  context: { storage: FileStorage; viewer: CommentViewer; emit: Emit },
+  comment: { id: number },
   uploadUuids: readonly string[],
+  mode: 'add' | 'replace',
 ): Promise<void> {
-  if (uploadUuids.length) {
-    throw validationError({ uploads: ['Files cannot be attached to comments yet.'] });
+  if (uploadUuids.length === 0 && mode === 'add') {
+    return;
+  }
+  await attachUploads(tx, {
+    storage: context.storage,
+    uploadUuids,
+    holder: { type: 'comment', id: comment.id },
+    actor: { userId: context.viewer.userId },
+    mode,
+    emit: context.emit,
+  });
+}
+
+/** A deleted comment's files are released; the uploads' cleanup job removes released files after 24 h. */
+export async function clearCommentUploads(
+  tx: DbExecutor,
+  commentIds: readonly number[],
+  emit: Emit,
+  actorId: number,
+): Promise<void> {
+  if (commentIds.length === 0) {
+    return;
+  }
+  const released = await tx
+    .update(uploads)
+    .set({ holderType: null, holderId: null, attachedAt: null })
+    .where(and(eq(uploads.holderType, 'comment'), inArray(uploads.holderId, [...commentIds])))
+    .returning({ uuid: uploads.uuid });
+  for (const row of released) {
+    emit({ model: 'upload', action: 'detached', id: row.uuid, actorId, payload: { holder_type: 'comment' } });
   }
 }
 
-/** A deleted comment's files are released (the uploads' cleanup removes them). */
-export async function clearCommentUploads(_tx: DbExecutor, _commentIds: readonly number[]): Promise<void> {}
+/**
+ * Who sees a comment's files: whoever reads the comment (its commentable's rule, scheduled and plan-only types
+ * included); who deletes them besides the uploader: the comment's creator only (doc 2 §4).
+ */
+export function registerCommentUploadPolicy(): void {
+  registerUploadHolder('comment', {
+    async canView(db, viewer, commentId) {
+      const [row] = await db.select({ uuid: comments.uuid }).from(comments).where(eq(comments.id, commentId));
+      if (!row) {
+        return false;
+      }
+      const permitted =
+        await db.execute(sql`select 1 from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
+        join permissions p on p.id = rp.permission_id where ur.user_id = ${viewer.userId} and p.name = 'COMMENTS_PRIVATE'`);
+      const commentViewer: CommentViewer = { ...viewer, canPrivate: permitted.rows.length > 0, canCreate: false };
+      try {
+        const found = await findVisibleComment(db, row.uuid, commentViewer);
+        return found.comment.deletedAt === null;
+      } catch {
+        return false;
+      }
+    },
+    async deleterIds(db, commentId) {
+      const [row] = await db.select({ creatorId: comments.creatorId }).from(comments).where(eq(comments.id, commentId));
+      return row?.creatorId ? [row.creatorId] : [];
+    },
+  });
+}

@@ -17,6 +17,7 @@ import { errorResponses } from '../../http/responses';
 import { commentViewerOf, findCommentable, findVisibleComment } from './comment-access';
 import { listComments, presentComment } from './comment-list.query';
 import { addReaction, removeReaction } from './comment-reactions';
+import { registerCommentUploadPolicy } from './comment-uploads';
 import { createComment } from './create-comment';
 import { deleteComment, updateComment } from './update-comment';
 
@@ -35,6 +36,7 @@ const COMMENTABLE_PATHS: [string, CommentableType][] = [
  * comment-access.ts.
  */
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerCommentUploadPolicy();
   const viewer = (request: Parameters<typeof requirePrincipal>[0]) => commentViewerOf(requirePrincipal(request));
 
   for (const [segment, type] of COMMENTABLE_PATHS) {

@@ -89,7 +89,7 @@ export async function createComment(
       throw new Error('comment not created');
     }
     await saveMentions(tx, viewer, row, commentable, mentionedUuids(input.related_users, text.mentionIds));
-    await attachCommentUploads(tx, viewer, row, input.uploads ?? []);
+    await attachCommentUploads(tx, { storage: ctx.storage, viewer, emit }, row, input.uploads ?? [], 'add');
     let mentionedUserIds: number[] = [];
     if (!sendAt) {
       const told = await onCommentDelivered(tx, row, commentable);

@@ -11,8 +11,8 @@ import { buildTask } from '../tasks/test-helpers';
  * on it (the manager responsible), a request on it, another plan (with a task) nobody but staff sees, and a client
  * contact of the plan's client (with a login) plus one without a login.
  */
-export async function setUpCommentTests() {
-  const { app, close, db } = await getTestApp();
+export async function setUpCommentTests(env: Record<string, string> = {}) {
+  const { app, close, db } = await getTestApp({ env });
   const actors = await buildActors(db);
   const plan = await buildPlan(db, { projectManagerId: actors.manager.id, members: [actors.freelancer.id] });
   const otherPlan = await buildPlan(db, {});

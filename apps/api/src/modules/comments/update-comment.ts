@@ -88,7 +88,7 @@ export async function updateComment(
       addedMentionIds = await saveMentions(tx, viewer, row, commentable, uuids);
     }
     if (input.uploads !== undefined) {
-      await attachCommentUploads(tx, viewer, row, input.uploads);
+      await attachCommentUploads(tx, { storage: ctx.storage, viewer, emit }, row, input.uploads, 'replace');
     }
     let mentionedUserIds: number[] = [];
     if (pending && row.deliveredAt !== null) {
@@ -126,7 +126,7 @@ export async function deleteComment(
     const parentUuid = await parentUuidOf(tx, comment);
     const context = { actorId: viewer.userId, parentUuid };
     if (comment.deliveredAt === null) {
-      await clearCommentUploads(tx, [comment.id]);
+      await clearCommentUploads(tx, [comment.id], emit, viewer.userId);
       await tx.delete(comments).where(eq(comments.id, comment.id));
       emitCommentEvent(emit, 'deleted', { ...comment, deletedAt: new Date() }, commentable, context);
       return { row: null, commentable };
@@ -138,7 +138,7 @@ export async function deleteComment(
       .where(and(eq(comments.parentId, comment.id), isNull(comments.deletedAt)))
       .returning({ id: comments.id });
     const [row] = await tx.update(comments).set({ deletedAt: now }).where(eq(comments.id, comment.id)).returning();
-    await clearCommentUploads(tx, [comment.id, ...replies.map((r) => r.id)]);
+    await clearCommentUploads(tx, [comment.id, ...replies.map((r) => r.id)], emit, viewer.userId);
     if (!row) {
       throw new Error('comment vanished');
     }
