@@ -47,8 +47,35 @@ const minutesField = z
 
 const descriptionField = z.string().trim().max(5000, 'This field may not be longer than 5000 characters').nullish();
 const refTokenField = z.string().max(100).nullish();
-/** Accepted for compatibility with the spec's call; the server's clock sets started_at when a timer starts. */
-const startedAtField = z.iso.datetime({ offset: true }).nullish();
+/** The spec's start format (doc 1 §9, doc 2 §9): a wall-clock time without zone, read in the agency's time zone. */
+export const WALL_CLOCK_START = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+export const STARTED_AT_MESSAGE = 'The start must be YYYY-MM-DD HH:mm:ss or an ISO 8601 date-time';
+
+/** A real calendar time: 2026-02-30 10:00:00 and 24:00:00 are refused, not rolled over. */
+function isRealWallClock(value: string): boolean {
+  const iso = `${value.replace(' ', 'T')}Z`;
+  const time = Date.parse(iso);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 19) === iso.slice(0, 19);
+}
+
+/**
+ * started_at as the spec sends it, 'YYYY-MM-DD HH:mm:ss' (read in the agency's time zone, AGENCY_TIME_ZONE), or
+ * ISO 8601 with an offset ('2026-03-02T14:05:00Z', '…-05:00'). It records when the work of an entry began; a
+ * running timer's start is always the server's clock, so a client cannot add time by back-dating it.
+ */
+const startedAtField = z
+  .string()
+  .refine(
+    (value) =>
+      WALL_CLOCK_START.test(value) ? isRealWallClock(value) : z.iso.datetime({ offset: true }).safeParse(value).success,
+    STARTED_AT_MESSAGE,
+  )
+  .nullish()
+  .meta({
+    description:
+      "When the work began: 'YYYY-MM-DD HH:mm:ss' in the agency's time zone (AGENCY_TIME_ZONE) or ISO 8601 with an offset. Stored for entries (paused, completed); a running timer starts at the server's clock.",
+    examples: ['2026-03-02 09:30:00'],
+  });
 
 const isObjectPayload = (payload: { value: unknown }) =>
   typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value);

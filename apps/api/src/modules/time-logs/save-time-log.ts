@@ -10,6 +10,7 @@ import { touchRequestInteraction } from '../requests/request-temperature';
 import { refreshRequestTimeSpent } from '../requests/request-time-spent';
 import { visibleTasks } from '../tasks/task-access';
 import { logTaskActivity } from '../tasks/task-history';
+import { readStartedAt } from './started-at';
 import { mayChangeTimeLog, mayRunOwnTimer, presentTimeLog, selectTimeLogs } from './time-logs.presenter';
 import { cleanDescription, isSameTimerState, nextTimerState, type TimerState } from './timer-state';
 
@@ -174,6 +175,7 @@ export async function createTimeLog(
   db: Database,
   input: CreateInput,
   viewer: Principal,
+  timeZone: string,
   now = new Date(),
 ): Promise<TimeLog> {
   const userId = await resolveLogUser(db, input.user_id, viewer);
@@ -208,7 +210,8 @@ export async function createTimeLog(
         userId,
         date: input.date,
         minutes: input.minutes,
-        startedAt: input.status === 'running' ? now : null,
+        // A timer starts at the server's clock; an entry keeps when its work began, if the client said.
+        startedAt: input.status === 'running' ? now : (readStartedAt(input.started_at, timeZone) ?? null),
         description,
         status: input.status,
         refToken: input.ref_token ?? null,
@@ -255,6 +258,7 @@ export async function updateTimeLog(
   uuid: string,
   input: UpdateInput,
   viewer: Principal,
+  timeZone: string,
   now = new Date(),
 ): Promise<TimeLog> {
   const found = await findVisibleLog(db, uuid, viewer);
@@ -282,6 +286,11 @@ export async function updateTimeLog(
       { status: input.status, minutes: input.minutes, date: input.date, description: input.description },
       now,
     );
+    if (next.status !== 'running') {
+      // An entry's recorded start: the one sent, else the one it had (a running log's start was the timer's).
+      const given = readStartedAt(input.started_at, timeZone);
+      next.startedAt = given !== undefined ? given : current.status === 'running' ? null : current.startedAt;
+    }
     if (isSameTimerState(current, next)) {
       return;
     }

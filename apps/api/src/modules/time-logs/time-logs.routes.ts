@@ -73,7 +73,12 @@ export const timeLogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: timeLogCreateSchema, response: { 200: timeLogResponseSchema, ...errorResponses } },
     },
     async (request) => {
-      const data = await createTimeLog(app.ctx.db, request.body, requirePrincipal(request));
+      const data = await createTimeLog(
+        app.ctx.db,
+        request.body,
+        requirePrincipal(request),
+        app.ctx.config.agencyTimeZone,
+      );
       await announce(data.uuid, 'created', requirePrincipal(request).userId, request.body.ref_token);
       return { data };
     },
@@ -92,7 +97,13 @@ export const timeLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await updateTimeLog(app.ctx.db, request.params.uuid, request.body, requirePrincipal(request));
+      const data = await updateTimeLog(
+        app.ctx.db,
+        request.params.uuid,
+        request.body,
+        requirePrincipal(request),
+        app.ctx.config.agencyTimeZone,
+      );
       await announce(request.params.uuid, 'updated', requirePrincipal(request).userId, request.body.ref_token);
       return { data };
     },
