@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { access, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
+import { copyUpload } from './copy-upload';
 import { createUpload } from './create-upload';
 import { deleteUpload } from './delete-upload';
 import { receiveUpload } from './receive-upload';
@@ -110,6 +111,15 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findVisibleUpload(app.ctx.db, request.params.uuid, viewerOf(requirePrincipal(request)));
       return { data: await signedUrlFor(app.ctx, row, 'original', false) };
     },
+  );
+
+  app.post(
+    '/uploads/:uuid/copy',
+    {
+      config: { access: access.staff() },
+      schema: { tags, params: uuidParam, response: { 200: uploadResponseSchema, ...errorResponses } },
+    },
+    async (request) => ({ data: await copyUpload(app.ctx, request.params.uuid, viewerOf(requirePrincipal(request))) }),
   );
 
   app.delete(

@@ -184,6 +184,33 @@ describe.each<Driver>(['local', 's3'])('uploads through the %s driver', (driver)
     expect(await app.ctx.storage.stat(stored?.thumbnailKey ?? '')).toBeNull();
   });
 
+  it('copies a file someone may see into a new upload of theirs that they can attach elsewhere', async () => {
+    const png = await pngBytes(20, 20);
+    const uuid = await client.upload(actors.admin.token, 'shared.png', png);
+    await attachToCustomer(uuid);
+    const copied = await app.inject({
+      method: 'POST',
+      url: `/api/uploads/${uuid}/copy`,
+      headers: client.auth(actors.manager.token),
+    });
+    expect(copied.statusCode).toBe(200);
+    const copy = copied.json().data;
+    expect(copy).toMatchObject({ name: 'shared.png', stated: true, creator_uuid: actors.manager.uuid, width: 20 });
+    expect(copy.uuid).not.toBe(uuid);
+    expect((await attachToCustomer(copy.uuid)).statusCode).toBe(422); // the manager's copy, attached by the admin
+    const link = await app.inject({
+      url: `/api/uploads/${copy.uuid}/download`,
+      headers: client.auth(actors.manager.token),
+    });
+    expect(Buffer.compare((await client.fetchUrl(link.json().data)).body, png)).toBe(0);
+    const hidden = await app.inject({
+      method: 'POST',
+      url: `/api/uploads/${uuid}/copy`,
+      headers: client.auth(actors.freelancer.token),
+    });
+    expect(hidden.statusCode).toBe(404);
+  });
+
   it('will not let anyone attach another person’s upload', async () => {
     const uuid = await client.upload(actors.manager.token, 'theirs.pdf', PDF_BYTES);
     const attached = await attachToCustomer(uuid);

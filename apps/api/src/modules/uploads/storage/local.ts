@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -134,6 +134,12 @@ export class LocalStorage implements FileStorage {
     } catch {
       return null;
     }
+  }
+
+  async copy(from: string, to: string): Promise<void> {
+    const target = this.pathOf(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(this.pathOf(from), target);
   }
 
   async remove(key: string): Promise<void> {

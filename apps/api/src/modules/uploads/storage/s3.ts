@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -124,6 +125,12 @@ export class S3Storage implements FileStorage {
       }
       throw error;
     }
+  }
+
+  async copy(from: string, to: string): Promise<void> {
+    await this.client.send(
+      new CopyObjectCommand({ Bucket: this.settings.bucket, Key: to, CopySource: `${this.settings.bucket}/${from}` }),
+    );
   }
 
   async remove(key: string): Promise<void> {

@@ -34,6 +34,8 @@ export interface FileStorage {
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** The stored size, or null when nothing is stored under the key. */
   stat(key: string): Promise<{ size: number } | null>;
+  /** Copies stored bytes to another key (inside the storage, without passing them through this process's memory). */
+  copy(from: string, to: string): Promise<void>;
   /** Removes the bytes; removing a missing key is not an error. */
   remove(key: string): Promise<void>;
 }
