@@ -7,13 +7,15 @@ import { createDb } from '../../apps/api/src/db/client';
 import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded';
 import { freePort } from '../../apps/api/src/db/free-port';
 import { runMigrations } from '../../apps/api/src/db/migrate';
+import { seedCommentTemplates } from '../../apps/api/src/modules/comments/comment-templates';
 import { seedDemo } from '../../apps/api/src/seed/demo';
 import { syncPermissions } from '../../apps/api/src/seed/permissions';
 import { syncPlanTypes } from '../../apps/api/src/seed/plan-types';
-import { seedCommentTemplates } from '../../apps/api/src/modules/comments/comment-templates';
 import { syncRequestTypes } from '../../apps/api/src/seed/request-types';
 import { seedScale } from '../../apps/api/src/seed/seed-scale';
 import { seedScaleComments } from '../../apps/api/src/seed/seed-scale-comments';
+import { parentPid } from './cpu';
+import { explainRecorded, recordQueries } from './explain';
 
 /**
  * The API as `npm start` runs it (production logging level, real PostgreSQL), on a throw-away database,
@@ -29,6 +31,7 @@ const pg = process.env.DATABASE_URL
     });
 const url = process.env.DATABASE_URL ?? pg?.url('postgres') ?? '';
 const { db, pool } = createDb(url, { max: 20 });
+const recorder = recordQueries(pool);
 await runMigrations(db);
 await syncPermissions(db);
 await syncPlanTypes(db);
@@ -47,10 +50,20 @@ const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0'
 const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
-process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+// The postmaster is the parent of any backend; the bench reads its CPU (and its children's) from /proc.
+const backend = await pool.query<{ pid: number }>('select pg_backend_pid() as pid');
+process.send?.({
+  port: typeof address === 'object' && address ? address.port : 0,
+  pgPid: parentPid(backend.rows[0]?.pid ?? 0),
+});
 
 process.on('message', async (message) => {
-  if (message === 'stop') {
+  if (message === 'explain-start') {
+    recorder.start();
+    process.send?.('recording');
+  } else if (message === 'explain-stop') {
+    process.send?.(await explainRecorded(pool, recorder.stop()));
+  } else if (message === 'stop') {
     await app.close();
     await pool.end();
     await pg?.stop();

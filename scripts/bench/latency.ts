@@ -1,7 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startChild } from './child';
+import { type BenchChild, startChild } from './child';
+import { cpuPerRequest } from './cpu';
+import type { ExplainedQuery } from './explain';
 
 export type Figures = { p50: number; p95: number; p99: number; bytes: number };
 export type Call = {
@@ -9,6 +11,10 @@ export type Call = {
   path: string;
   /** p95 target in ms, printed as MET / NOT MET; null when the call is shown for context only. */
   goal: number | null;
+  /** CPU ms per request (API process + its PostgreSQL) target, printed as MET / NOT MET. */
+  cpuGoal?: number;
+  /** Requests in the CPU load (default BENCH_CPU_REQUESTS or 200). */
+  cpuRequests?: number;
   headers?: Record<string, string>;
 };
 
@@ -60,7 +66,10 @@ export async function compareWithBaseline(options: {
   headers: Record<string, string>;
   samples: number;
   warmUp: number;
-}): Promise<void> {
+  /** The API child: when given, each call also prints CPU per request from /proc and EXPLAIN (ANALYZE) figures. */
+  server?: BenchChild;
+}): Promise<Map<string, Figures>> {
+  const figures = new Map<string, Figures>();
   const dir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
   try {
     console.log(`  ${options.samples} sequential requests each after ${options.warmUp} warm-up`);
@@ -72,6 +81,7 @@ export async function compareWithBaseline(options: {
       try {
         const measured = await sample(`${options.base}${call.path}`, headers, options.samples, options.warmUp);
         const baseline = await sample(`http://127.0.0.1:${bare.port}/`, {}, options.samples, options.warmUp);
+        figures.set(call.label, measured);
         console.log(`  ${call.label} (${(measured.bytes / 1024).toFixed(1)} KB)`);
         for (const [label, f] of [
           ['API', measured],
@@ -82,11 +92,57 @@ export async function compareWithBaseline(options: {
         if (call.goal !== null) {
           console.log(`    goal p95 ≤ ${call.goal} ms → ${measured.p95 <= call.goal ? 'MET' : 'NOT MET'}`);
         }
+        if (options.server) {
+          await printCpuAndPlans(options.server, bare, `${options.base}${call.path}`, headers, call);
+        }
       } finally {
         await bare.stop();
       }
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+/**
+ * CPU per request under a bounded load (4 connections) for the API process plus its PostgreSQL, beside node:http
+ * answering the same bytes, then PostgreSQL's planning and execution time of each query one request runs.
+ */
+async function printCpuAndPlans(
+  server: BenchChild,
+  bare: BenchChild,
+  url: string,
+  headers: Record<string, string>,
+  call: Call,
+): Promise<void> {
+  const amount = call.cpuRequests ?? Number(process.env.BENCH_CPU_REQUESTS ?? 200);
+  const api = await cpuPerRequest({ url, headers, serverPid: server.pid, pgPid: server.pgPid, amount });
+  const baseline = await cpuPerRequest({
+    url: `http://127.0.0.1:${bare.port}/`,
+    serverPid: bare.pid,
+    pgPid: 0,
+    amount,
+  });
+  const per = (n: number) => `${(n / api.requests).toFixed(2)} ms`;
+  console.log(
+    `    CPU/request (${api.requests} requests, 4 connections)  API ${per(api.apiMs)} + PostgreSQL ${per(api.pgMs)}` +
+      ` = ${api.perRequest.toFixed(2)} ms   node:http, same bytes ${baseline.perRequest.toFixed(2)} ms`,
+  );
+  if (call.cpuGoal !== undefined) {
+    console.log(`    goal CPU ≤ ${call.cpuGoal} ms → ${api.perRequest <= call.cpuGoal ? 'MET' : 'NOT MET'}`);
+  }
+  await server.ask('explain-start');
+  await (await fetch(url, { headers })).arrayBuffer();
+  const plans = (await server.ask('explain-stop')) as ExplainedQuery[];
+  const planning = plans.reduce((sum, p) => sum + p.planningMs, 0);
+  const execution = plans.reduce((sum, p) => sum + p.executionMs, 0);
+  console.log(
+    `    EXPLAIN (ANALYZE) of its ${plans.length} queries: planning ${planning.toFixed(2)} ms, execution ${execution.toFixed(2)} ms`,
+  );
+  for (const plan of plans) {
+    console.log(
+      `      ${plan.planningMs.toFixed(2).padStart(6)} + ${plan.executionMs.toFixed(2).padStart(7)} ms  ${plan.sql}`,
+    );
   }
 }
