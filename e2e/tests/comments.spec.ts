@@ -58,7 +58,8 @@ test('comments: mention, inbox, reply, like, edit, delete, schedule, private not
   // The admin mentions the manager: '@Jam' lists Jamie Rivera with her type after the 400 ms debounce.
   const adminPage = await signedInPage(browser, 'admin@demo.test');
   await adminPage.goto(`/tasks?task_uuid=${task.uuid}`);
-  await expect(adminPage.getByTestId('task-tab-comments')).toBeVisible();
+  // The first open of a drawer loads its chunks and Quill.
+  await expect(adminPage.getByTestId('task-tab-comments')).toBeVisible({ timeout: 45_000 });
   await typeInEditor(adminPage, 'comment-editor', 'Please review the hero copy @Jam');
   const option = adminPage.getByTestId('mention-option').filter({ hasText: 'Jamie Rivera' });
   await expect(option).toContainText('Staff');

@@ -1,5 +1,12 @@
-import { ClockCircleOutlined, DownOutlined, SendOutlined } from '@ant-design/icons';
-import { type CommentKind, deltaHasContent, deltaMentionIds, fillCommentTemplate, MESSAGES } from '@portal/domain';
+import { ClockCircleOutlined, DownOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
+import {
+  type CommentKind,
+  deltaHasContent,
+  deltaMentionIds,
+  fillCommentTemplate,
+  MESSAGES,
+  type Upload,
+} from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Modal, Select, Space } from 'antd';
 import { useCallback, useRef, useState } from 'react';
@@ -8,6 +15,8 @@ import type { RichTextDelta } from '../../components/RichTextEditor';
 import { CommentEditor, type CommentEditorHandle } from '../../components/RichTextEditor/mention';
 import { reportSuccess } from '../../shell/feedback';
 import { REF_TOKEN } from '../tasks/refToken';
+import { UploadDialog } from '../uploads/UploadDialog';
+import { UploadedFiles } from '../uploads/UploadedFiles';
 import {
   COMMENT_TEMPLATES_KEY,
   COMMENTS_KEY,
@@ -43,6 +52,8 @@ export function CommentComposer({ target, planUuid, type, parentUuid, contactNam
   const editor = useRef<CommentEditorHandle>(null);
   const [content, setContent] = useState<{ delta: RichTextDelta; text: string } | null>(null);
   const [scheduling, setScheduling] = useState(false);
+  const [attaching, setAttaching] = useState(false);
+  const [files, setFiles] = useState<Upload[]>([]);
   const templates = useQuery({
     queryKey: COMMENT_TEMPLATES_KEY,
     queryFn: ({ signal }) => listCommentTemplates(signal),
@@ -55,6 +66,7 @@ export function CommentComposer({ target, planUuid, type, parentUuid, contactNam
     onSuccess: (_comment, payload) => {
       editor.current?.clear();
       setContent(null);
+      setFiles([]);
       void queryClient.invalidateQueries({ queryKey: COMMENTS_KEY });
       if (payload.send_at) {
         reportSuccess(MESSAGES.commentScheduled);
@@ -77,11 +89,12 @@ export function CommentComposer({ target, planUuid, type, parentUuid, contactNam
         text_delta: content.delta,
         related_users: deltaMentionIds(content.delta),
         type,
+        uploads: files.map((file) => file.uuid),
         ...(sendAt ? { send_at: sendAt.toISOString() } : {}),
         ref_token: REF_TOKEN,
       });
     },
-    [content, send, type],
+    [content, send, type, files],
   );
   const loadMentionables = useCallback(
     (term: string, signal: AbortSignal) => listMentionables(planUuid, term, signal),
@@ -98,25 +111,39 @@ export function CommentComposer({ target, planUuid, type, parentUuid, contactNam
         loadMentionables={ability.can('COMMENTS_CREATE') ? loadMentionables : undefined}
         testId={parentUuid ? 'reply-editor' : 'comment-editor'}
       />
+      <UploadedFiles
+        uuids={files.map((file) => file.uuid)}
+        known={files}
+        onRemove={(uuid) => setFiles((current) => current.filter((file) => file.uuid !== uuid))}
+        testId="comment-pending-files"
+      />
       <div className="comment-composer-actions">
-        {templates.data?.length ? (
-          <Select
+        <Space size={4} wrap>
+          <Button
             size="small"
-            placeholder="Templates"
-            value={null}
-            style={{ minWidth: 140 }}
-            options={templates.data.map((t) => ({ value: t.uuid, label: t.title }))}
-            onChange={(uuid) => {
-              const template = templates.data?.find((t) => t.uuid === uuid);
-              if (template) {
-                editor.current?.insertText(fillCommentTemplate(template.content, contactName));
-              }
-            }}
-            data-testid="comment-template-picker"
-          />
-        ) : (
-          <span />
-        )}
+            icon={<PaperClipOutlined />}
+            onClick={() => setAttaching(true)}
+            data-testid="comment-attach"
+          >
+            Attach
+          </Button>
+          {templates.data?.length ? (
+            <Select
+              size="small"
+              placeholder="Templates"
+              value={null}
+              style={{ minWidth: 140 }}
+              options={templates.data.map((t) => ({ value: t.uuid, label: t.title }))}
+              onChange={(uuid) => {
+                const template = templates.data?.find((t) => t.uuid === uuid);
+                if (template) {
+                  editor.current?.insertText(fillCommentTemplate(template.content, contactName));
+                }
+              }}
+              data-testid="comment-template-picker"
+            />
+          ) : null}
+        </Space>
         <Space.Compact>
           <Button
             type="primary"
@@ -149,6 +176,14 @@ export function CommentComposer({ target, planUuid, type, parentUuid, contactNam
           </Dropdown>
         </Space.Compact>
       </div>
+      <UploadDialog
+        open={attaching}
+        onClose={() => setAttaching(false)}
+        onDone={(done) => {
+          setAttaching(false);
+          setFiles((current) => [...current, ...done.filter((file) => !current.some((c) => c.uuid === file.uuid))]);
+        }}
+      />
       <ScheduleSendDialog
         open={scheduling}
         onCancel={() => setScheduling(false)}

@@ -16,6 +16,8 @@ import type { RichTextDelta } from '../../components/RichTextEditor';
 import { CommentEditor } from '../../components/RichTextEditor/mention';
 import { reportSuccess } from '../../shell/feedback';
 import { REF_TOKEN } from '../tasks/refToken';
+import { deleteUpload } from '../uploads/api';
+import { UploadedFiles } from '../uploads/UploadedFiles';
 import { COMMENTS_KEY, deleteComment, listMentionables, updateComment } from './api';
 import { CommentText } from './CommentText';
 import { formatSendAt, PickDateTimeDialog } from './ScheduleDialogs';
@@ -155,6 +157,22 @@ export function CommentItem({
             <CommentText delta={comment.text_delta} text={comment.text} />
           </div>
         )}
+        {!deleted && comment.uploads.length ? (
+          <UploadedFiles
+            uuids={comment.uploads.map((file) => file.uuid)}
+            known={comment.uploads}
+            onRemove={
+              comment.abilities.delete_uploads
+                ? (uuid) =>
+                    void deleteUpload(uuid).then(
+                      () => refresh(),
+                      () => refresh(),
+                    )
+                : undefined
+            }
+            testId="comment-files"
+          />
+        ) : null}
         {deleted || editing ? null : (
           <div className="comment-actions">
             <Tooltip title={comment.reactions.map((r) => r.creator.name).join(', ') || undefined}>

@@ -46,7 +46,7 @@ export function MentionsInboxPage() {
       read.mutate(item.id);
     }
     if (item.action_url) {
-      navigate(item.action_url);
+      void navigate(item.action_url);
     }
   };
 
