@@ -49,6 +49,9 @@ export const comments = pgTable(
       .on(t.commentableType, t.commentableId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.parentId} is null`),
     index('comments_parent_idx').on(t.parentId, t.createdAt),
+    // Every comment of one commentable by time, replies included: a request's latest comment and the unanswered
+    // staff comments that make it frozen (request-temperature.ts), per request in the hourly pass.
+    index('comments_commentable_idx').on(t.commentableType, t.commentableId, t.createdAt),
     // The scheduled-comments job: what is still to be delivered.
     index('comments_undelivered_idx').on(t.sendAt).where(sql`${t.deliveredAt} is null`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "comments_commentable_idx" ON "comments" USING btree ("commentable_type","commentable_id","created_at");
