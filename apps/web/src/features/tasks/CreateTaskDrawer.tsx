@@ -5,6 +5,7 @@ import { useRef } from 'react';
 import { useCurrentUser } from '../../auth/queries';
 import { reportSuccess } from '../../shell/feedback';
 import { localIsoDate } from '../timelogs/timeEntry';
+import { copyUploadForTask } from '../uploads/api';
 import { getPersonalPlan, getTask, TASKS_KEY, taskKey } from './api';
 import { CreateTaskForm } from './CreateTaskForm';
 import { copyDraft, newTaskDraft } from './taskForm';
@@ -19,6 +20,7 @@ export function CreateTaskDrawer({
   copyUuid,
   projectId,
   requestId = null,
+  uploadId = null,
   onClose,
 }: {
   parentId: string | null;
@@ -28,6 +30,8 @@ export function CreateTaskDrawer({
   projectId: string | null;
   /** The request the new task is related to (add_requests). */
   requestId?: string | null;
+  /** A file to start with: the creator works on the caller's own copy of it (POST uploads/{uuid}/copy). */
+  uploadId?: string | null;
   onClose(): void;
 }) {
   const queryClient = useQueryClient();
@@ -51,13 +55,23 @@ export function CreateTaskDrawer({
     queryFn: ({ signal }) => getPersonalPlan(signal),
     enabled: personal,
   });
+  const upload = useQuery({
+    queryKey: ['uploads', 'copy', uploadId],
+    queryFn: () => copyUploadForTask(uploadId as string),
+    enabled: Boolean(uploadId),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
   const lockedPlan = parentId
     ? parent.data?.project
     : personal
       ? personalPlan.data && { uuid: personalPlan.data.uuid, title: personalPlan.data.title }
       : undefined;
   const waiting =
-    (parentId && parent.isPending) || (copyUuid && source.isPending) || (personal && personalPlan.isPending);
+    (parentId && parent.isPending) ||
+    (copyUuid && source.isPending) ||
+    (personal && personalPlan.isPending) ||
+    (uploadId && upload.isPending);
   // The form decides whether closing needs the unsaved-changes question.
   const closeRequest = useRef<() => void>(onClose);
 
@@ -92,6 +106,7 @@ export function CreateTaskDrawer({
           closeRequest={closeRequest}
           parentId={parentId}
           requestId={requestId}
+          uploads={upload.data ? [upload.data] : []}
           onClose={onClose}
           onCreated={(task) => {
             void queryClient.invalidateQueries({ queryKey: [...TASKS_KEY, 'list'] });

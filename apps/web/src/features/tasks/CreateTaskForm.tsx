@@ -1,7 +1,8 @@
-import { MESSAGES, type Task } from '@portal/domain';
+import { MESSAGES, type Task, type Upload } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Button } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { AssetCard } from '../uploads/AssetsSection';
 import { createTask } from './api';
 import { TaskFields } from './TaskFields';
 import { createPayload, type TaskDraft, validateDraft } from './taskForm';
@@ -15,6 +16,7 @@ export function CreateTaskForm({
   personal,
   parentId,
   requestId = null,
+  uploads = [],
   closeRequest,
   onClose,
   onCreated,
@@ -24,6 +26,8 @@ export function CreateTaskForm({
   personal: boolean;
   parentId: string | null;
   requestId?: string | null;
+  /** Files the new task starts with (a request's file: /requests/{uuid}/tasks?uuid=<upload id>). */
+  uploads?: readonly Upload[];
   closeRequest: { current: () => void };
   onClose(): void;
   onCreated(task: Task): void;
@@ -36,7 +40,7 @@ export function CreateTaskForm({
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const errors = { ...validateDraft(draft, 'create'), ...serverErrors };
   const create = useMutation({
-    mutationFn: () => createTask(createPayload(draft, { parentId, requestId })),
+    mutationFn: () => createTask(createPayload(draft, { parentId, requestId, uploads: uploads.map((u) => u.uuid) })),
     onSuccess: onCreated,
     onError: (error) => {
       const fields = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors ?? {};
@@ -78,6 +82,18 @@ export function CreateTaskForm({
         readOnly={false}
         responsibleLocked={personal}
       />
+      {uploads.length ? (
+        <section className="task-section" data-testid="task-create-assets">
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            Assets <Tag>{uploads.length}</Tag>
+          </Typography.Title>
+          <ul className="asset-grid">
+            {uploads.map((file) => (
+              <AssetCard key={file.uuid} file={file} canDelete={false} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <div className="task-create-actions">
         <Button onClick={() => closeRequest.current()} data-testid="task-create-cancel">
           Cancel

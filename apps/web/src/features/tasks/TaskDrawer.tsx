@@ -21,6 +21,7 @@ export function TaskDrawer({ target, onClose }: { target: string; onClose(): voi
         copyUuid={params.get('task_copy_uuid')}
         projectId={params.get('task_project')}
         requestId={params.get('task_request')}
+        uploadId={params.get('task_upload')}
         onClose={onClose}
       />
     );

@@ -116,7 +116,7 @@ function estimateFields(text: string): { estimated_time_min: number | null; esti
 
 export function createPayload(
   draft: TaskDraft,
-  extra: { parentId?: string | null; requestId?: string | null },
+  extra: { parentId?: string | null; requestId?: string | null; uploads?: readonly string[] },
 ): TaskCreateInput {
   return {
     title: draft.title.trim(),
@@ -133,6 +133,7 @@ export function createPayload(
     recurrence_limit: draft.recurrence_type ? draft.recurrence_limit : null,
     parent_id: extra.parentId ?? null,
     ...(extra.requestId ? { add_requests: [extra.requestId] } : {}),
+    ...(extra.uploads?.length ? { uploads: [...extra.uploads] } : {}),
   };
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { shortenFileName, type Upload } from '@portal/domain';
 import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, type ReactNode, useState } from 'react';
 import { useCurrentUser } from '../../auth/queries';
 import { downloadUpload } from './api';
 import { UploadList } from './UploadList';
@@ -31,7 +31,18 @@ function FileIcon({ file }: { file: Upload }) {
 }
 
 /** One saved file: its thumbnail (images) or icon, name, size, and open / download / delete. */
-export function AssetCard({ file, canDelete, onDelete }: { file: Upload; canDelete: boolean; onDelete?: () => void }) {
+export function AssetCard({
+  file,
+  canDelete,
+  onDelete,
+  extra,
+}: {
+  file: Upload;
+  canDelete: boolean;
+  onDelete?: () => void;
+  /** More actions for this file (e.g. start a task from it). */
+  extra?: ReactNode;
+}) {
   return (
     <li className="asset-card" data-testid="asset-card" data-name={file.name}>
       <a
@@ -74,6 +85,7 @@ export function AssetCard({ file, canDelete, onDelete }: { file: Upload; canDele
               onClick={() => void downloadUpload(file.uuid)}
             />
           </Tooltip>
+          {extra}
           {canDelete && onDelete ? (
             <Popconfirm title="Delete this file?" okText="Yes" cancelText="No" onConfirm={onDelete}>
               <Button

@@ -1,5 +1,6 @@
 import type { Upload } from '@portal/domain';
 import { useQueries } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../auth/queries';
 import { AssetCard } from './AssetsSection';
 import { getUploadInfo } from './api';
@@ -14,11 +15,13 @@ export function UploadedFiles({
   uuids,
   known = [],
   onRemove,
+  extra,
   testId,
 }: {
   uuids: readonly string[];
   known?: readonly Upload[];
   onRemove?: (uuid: string) => void;
+  extra?: (file: Upload) => ReactNode;
   testId?: string;
 }) {
   const files = useQueries({
@@ -43,6 +46,7 @@ export function UploadedFiles({
           file={file}
           canDelete={Boolean(onRemove) && file.creator_uuid === me?.uuid}
           onDelete={onRemove ? () => onRemove(file.uuid) : undefined}
+          extra={extra?.(file)}
         />
       ))}
     </ul>

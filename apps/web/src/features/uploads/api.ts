@@ -17,6 +17,11 @@ export async function getDownloadUrl(uuid: string): Promise<string> {
   return (await api.get<{ data: string }>(`/uploads/${uuid}/download`)).data;
 }
 
+/** A copy of a file the caller may see, theirs to attach elsewhere (a request's file starting a task). */
+export async function copyUploadForTask(uuid: string): Promise<Upload> {
+  return (await api.post<{ data: Upload }>(`/uploads/${uuid}/copy`)).data;
+}
+
 export async function deleteUpload(uuid: string): Promise<void> {
   await api.request(`/uploads/${uuid}`, { method: 'DELETE' });
 }

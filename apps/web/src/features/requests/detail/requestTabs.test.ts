@@ -26,6 +26,13 @@ describe('new task of a request', () => {
     expect(next?.get('tab')).toBe('tasks');
     expect(taskCreatorParams(new URLSearchParams('uuid=other'), { uuid: 'r1', projectUuid: null })).toBeNull();
   });
+  it('opens the creator with a file attached for ?uuid=<upload id>', () => {
+    const file = '3f2c1a9e-8d4b-4c7a-9f1e-2b6d5c4a3e21';
+    const next = taskCreatorParams(new URLSearchParams(`uuid=${file}`), { uuid: 'r1', projectUuid: 'p1' });
+    expect(next?.get('task_uuid')).toBe('create');
+    expect(next?.get('task_upload')).toBe(file);
+    expect(next?.get('task_request')).toBe('r1');
+  });
   it('creates the task with add_requests', () => {
     const draft = { ...newTaskDraft('2026-11-22', { projectId: 'p1' }), title: 'Banner' };
     expect(createPayload(draft, { requestId: 'r1' }).add_requests).toEqual(['r1']);

@@ -15,6 +15,8 @@ export function activeTab(pathname: string, params: URLSearchParams, wide: boole
   return tab === 'overview' && !wide ? 'tasks' : tab;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * /requests/{uuid}/tasks?uuid=create (doc 2 §2) as the task drawer's parameters: the creator, in the request's plan,
  * with the request preselected. Other parameters are kept; null when the address asks for no creator.
@@ -23,11 +25,17 @@ export function taskCreatorParams(
   params: URLSearchParams,
   request: { uuid: string; projectUuid: string | null },
 ): URLSearchParams | null {
-  if (params.get('uuid') !== 'create') {
+  const asked = params.get('uuid') ?? '';
+  const uploadId = UUID.test(asked) ? asked : null;
+  if (asked !== 'create' && !uploadId) {
     return null;
   }
   const next = new URLSearchParams(params);
   next.delete('uuid');
+  if (uploadId) {
+    // ?uuid=<upload id>: the creator starts with that file attached (a copy of it, see CreateTaskDrawer).
+    next.set('task_upload', uploadId);
+  }
   next.set('task_uuid', 'create');
   next.set('task_request', request.uuid);
   if (request.projectUuid) {

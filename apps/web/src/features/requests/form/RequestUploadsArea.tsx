@@ -1,6 +1,9 @@
+import { PlusSquareOutlined } from '@ant-design/icons';
 import { flattenQuestions, type RequestDetail, type RequestForm } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form } from 'antd';
+import { Form, Tooltip } from 'antd';
+import { Link } from 'react-router';
+import { useAbility } from '../../../auth/useAbility';
 import { reportError } from '../../../shell/feedback';
 import { deleteUpload } from '../../uploads/api';
 import { FileDrop } from '../../uploads/FileDrop';
@@ -43,6 +46,7 @@ export function RequestUploadsArea({
   readOnly: boolean;
 }) {
   const queryClient = useQueryClient();
+  const canCreateTasks = useAbility().can('TASKS_CREATE');
   const refresh = (saved?: RequestDetail) => {
     if (saved) {
       queryClient.setQueryData(requestKey(saved.uuid), saved);
@@ -79,6 +83,21 @@ export function RequestUploadsArea({
           uuids={[...saved.map((f) => f.uuid), ...pending]}
           known={saved}
           onRemove={readOnly ? undefined : remove}
+          extra={
+            request && canCreateTasks
+              ? (file) => (
+                  <Tooltip title="Create a task with this file">
+                    <Link
+                      to={`/requests/${request.uuid}/tasks?uuid=${file.uuid}`}
+                      aria-label={`Create a task with ${file.name}`}
+                      data-testid="request-upload-task"
+                    >
+                      <PlusSquareOutlined />
+                    </Link>
+                  </Tooltip>
+                )
+              : undefined
+          }
           testId="request-uploads-files"
         />
       </div>
