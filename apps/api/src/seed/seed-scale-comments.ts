@@ -45,7 +45,7 @@ export async function seedScaleComments(db: Database, options: { spread?: number
              people.ids[1 + (i + 1) % array_length(people.ids, 1)],
              roots.created_at + interval '1 minute', roots.created_at + interval '1 minute',
              roots.created_at + interval '1 minute'
-      from generate_series(1, 500) as i, task, people
+      from generate_series(1, 500) as i cross join task cross join people
       join roots on roots.n = 1 + (i % 250)`);
     await tx.execute(sql`
       with people as (select ${staff} as ids)
@@ -71,7 +71,7 @@ export async function seedScaleComments(db: Database, options: { spread?: number
                jsonb_build_array(jsonb_build_object('insert', 'Note ' || i || chr(10)))),
              people.ids[1 + i % array_length(people.ids, 1)], now() - make_interval(mins => i),
              now() - make_interval(mins => i), now() - make_interval(mins => i)
-      from generate_series(1, ${spread}) as i, people
+      from generate_series(1, ${spread}) as i cross join people
       join picked on picked.n = 1 + i % (select count(*) from picked)`);
     await tx.execute(sql`
       with manager as (select id from users where email = 'manager@demo.test'),
