@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { PLAN_KINDS, PLAN_STATUSES, PROJECT_TYPES } from '../statuses';
+import { PLAN_KINDS, PLAN_STATUSES, PROJECT_TYPES, REQUEST_STATUSES } from '../statuses';
 import { USER_TYPES } from '../user-types';
 import { listResponseSchema, requiredText } from './common';
 import { customerRefSchema } from './customers';
@@ -20,7 +20,13 @@ export const planTypesResponseSchema = z.object({ data: z.array(planTypeSchema) 
 
 export const userRefSchema = z.object({ uuid: z.uuid(), name: z.string() });
 
-/** Plan (project), doc 1 §3. refill = reload amount in minutes. */
+/** A request as its plan carries it (doc 1 §3: a plan has customer and requests): enough to list and open it. */
+export const planRequestSchema = z.object({ uuid: z.uuid(), subject: z.string(), status: z.enum(REQUEST_STATUSES) });
+
+/**
+ * Plan (project), doc 1 §3. refill = reload amount in minutes. `requests` (newest first, those the caller may see)
+ * comes with a single plan (GET projects/{uuid}, projects/personal, projects?personal_only); lists leave it out.
+ */
 export const planSchema = z.object({
   uuid: z.uuid(),
   title: z.string(),
@@ -34,6 +40,7 @@ export const planSchema = z.object({
   start_date: z.string().nullable(),
   time_report: z.boolean(),
   created_at: z.string(),
+  requests: z.array(planRequestSchema).optional(),
 });
 export type Plan = z.infer<typeof planSchema>;
 

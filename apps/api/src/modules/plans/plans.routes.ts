@@ -14,6 +14,7 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requirePrincipal } from '../../http/access';
+import { forbidden } from '../../http/errors';
 import { listMeta } from '../../http/list-paging';
 import { errorResponses } from '../../http/responses';
 import { createPlan } from './create-plan';
@@ -35,19 +36,35 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ data: await listPlanTypes(app.ctx.db) }),
   );
 
+  // Two readers share this path: the plans list (regular users with PROJECTS_READ) and, with personal_only, the task
+  // screens of every staff member (doc 2 §7), freelancers included, whose personal plan is theirs alone. The route
+  // admits both and the handler holds each to its own rule (403, as a declaration would answer).
   app.get(
     '/projects',
     {
-      config: { access: access.regular('PROJECTS_READ') },
-      schema: { tags, querystring: planListQuerySchema, response: { 200: planListResponseSchema, ...errorResponses } },
+      config: { access: access.staff() },
+      schema: {
+        tags,
+        description:
+          "The plans list needs a regular user with PROJECTS_READ. personal_only=true answers the caller's personal plan (created on first use) with its requests, for any staff member with TASKS_READ.",
+        querystring: planListQuerySchema,
+        response: { 200: planListResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
-      const userId = requirePrincipal(request).userId;
+      const principal = requirePrincipal(request);
       if (request.query.personal_only) {
-        const plan = await ensurePersonalPlan(app.ctx.db, userId);
-        return { data: [await getPlan(app.ctx.db, plan.uuid, userId)], meta: listMeta(1, { size: 1, number: 1 }) };
+        if (!principal.permissions.has('TASKS_READ')) {
+          throw forbidden();
+        }
+        const plan = await ensurePersonalPlan(app.ctx.db, principal.userId);
+        const data = await getPlan(app.ctx.db, plan.uuid, principal.userId, principal.type);
+        return { data: [data], meta: listMeta(1, { size: 1, number: 1 }) };
       }
-      return listPlans(app.ctx.db, request.query, userId);
+      if (principal.type !== 'regular_user' || !principal.permissions.has('PROJECTS_READ')) {
+        throw forbidden();
+      }
+      return listPlans(app.ctx.db, request.query, principal.userId);
     },
   );
 
@@ -61,7 +78,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = requirePrincipal(request).userId;
       const plan = await ensurePersonalPlan(app.ctx.db, userId);
-      return { data: await getPlan(app.ctx.db, plan.uuid, userId) };
+      return { data: await getPlan(app.ctx.db, plan.uuid, userId, requirePrincipal(request).type) };
     },
   );
 

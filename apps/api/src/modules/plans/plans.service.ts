@@ -1,9 +1,10 @@
-import { MESSAGES, type Plan, type planUpdateSchema } from '@portal/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { MESSAGES, type Plan, type planUpdateSchema, type RequestStatus, type UserType } from '@portal/domain';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { planTypes, projects, projectUsers } from '../../db/schema';
+import { planTypes, projects, projectUsers, requests } from '../../db/schema';
 import { notFound, validationError } from '../../http/errors';
+import { visibleRequests } from '../requests/request-access';
 import { parseRefill } from './create-plan';
 import { selectPlans, visiblePlans } from './plan-list.query';
 import { presentPlan, presentPlanType } from './plans.presenter';
@@ -30,13 +31,26 @@ export async function findVisiblePlanId(db: Database, uuid: string, viewerId: nu
   return row.id;
 }
 
-export async function getPlan(db: Database, uuid: string, viewerId: number): Promise<Plan> {
+export async function getPlan(
+  db: Database,
+  uuid: string,
+  viewerId: number,
+  viewerType: UserType = 'regular_user',
+): Promise<Plan> {
   const id = await findVisiblePlanId(db, uuid, viewerId);
   const [row] = await selectPlans(db).where(eq(projects.id, id)).limit(1);
   if (!row) {
     throw notFound();
   }
-  return presentPlan(row);
+  const planRequests = await db
+    .select({ uuid: requests.uuid, subject: requests.subject, status: requests.status })
+    .from(requests)
+    .where(and(eq(requests.projectId, id), visibleRequests({ userId: viewerId, type: viewerType })))
+    .orderBy(desc(requests.id));
+  return {
+    ...presentPlan(row),
+    requests: planRequests.map((r) => ({ ...r, status: r.status as RequestStatus })),
+  };
 }
 
 /**
