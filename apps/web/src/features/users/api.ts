@@ -1,6 +1,7 @@
 import type { Contact, ContactCreateInput, ContactUpdateInput } from '@portal/domain';
 import { api } from '../../api';
 import { buildListQuery, type ListParams, type ListResponse } from '../common/listQuery';
+import { clientContactsParams } from './clientContacts';
 
 export const CONTACTS_KEY = ['contacts'] as const;
 
@@ -8,9 +9,9 @@ export function listContacts(params: ListParams, signal?: AbortSignal) {
   return api.get<ListResponse<Contact>>('/contacts', { query: buildListQuery(params), signal });
 }
 
-/** The contacts of one client (client modal, page size 300). */
+/** The active contacts of one client (client modal, doc 1 §7). */
 export function listClientContacts(customerId: string, signal?: AbortSignal) {
-  return listContacts({ size: 300, filters: { customer_id: customerId }, sortBy: 'name' }, signal);
+  return listContacts(clientContactsParams(customerId), signal);
 }
 
 export async function getContact(uuid: string, signal?: AbortSignal): Promise<Contact> {
