@@ -47,12 +47,8 @@ describe('files on comments', () => {
     const comment = await calls.create(taskPath(), { text: 'With a file', uploads: [mine] });
     expect((await calls.remove(comment.uuid)).statusCode).toBe(200);
     expect((await calls.show(comment.uuid)).json().data.uploads).toEqual([]);
-    const [row] = (
-      await ctx.db.execute<{ holder_type: string | null }>(
-        `select holder_type from uploads where uuid = '${mine}'` as never,
-      )
-    ).rows;
-    expect(row?.holder_type).toBeNull();
+    const [row] = await ctx.db.select().from(uploads).where(eq(uploads.uuid, mine));
+    expect(row?.holderType).toBeNull();
   });
 
   it('an edit with a shorter list releases the files left out', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments } from '../../db/schema';
 import { SEND_AT_INVALID } from './comment-writes';
 import { deliverDueComments } from './scheduled-comments-job';
-import { type CommentTestContext, commentCalls, delta, setUpCommentTests } from './test-helpers';
+import { type CommentTestContext, commentCalls, setUpCommentTests } from './test-helpers';
 
 let ctx: CommentTestContext;
 const calls = commentCalls(() => ctx);
