@@ -75,3 +75,16 @@ export const signedInUserSchema = z.object({
 export type SignedInUser = z.infer<typeof signedInUserSchema>;
 
 export const userResponseSchema = z.object({ data: signedInUserSchema });
+
+/**
+ * POST register: with an invite link the account is signed in at once (the invite was mailed to that address);
+ * otherwise the address must be verified first and the answer says to check the mailbox.
+ */
+export const registerResponseSchema = z.union([
+  userResponseSchema,
+  z.object({ message: z.string(), verification_required: z.literal(true) }),
+]);
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** POST verify-email: the token of the mailed link. */
+export const verifyEmailInputSchema = z.object({ token: z.string().min(1, MESSAGES.required).max(200) });

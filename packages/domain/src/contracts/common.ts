@@ -1,7 +1,7 @@
 import './zod-setup';
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { EMAIL_PATTERN } from '../rules/email';
+import { EMAIL_PATTERN, normalizeEmail } from '../rules/email';
 
 /** A required text field: trimmed, not empty, bounded. */
 export function requiredText(max = 255) {
@@ -12,13 +12,14 @@ export function optionalText(max = 255) {
   return z.string().trim().max(max, `This field may not be longer than ${max} characters`).nullish();
 }
 
+/** Every e-mail the API takes, normalised in one place (rules/email.ts: NFKC, invisible characters, case). */
 export const emailField = z
   .string()
-  .trim()
-  .min(1, MESSAGES.required)
-  .max(254, MESSAGES.invalidEmail)
-  .regex(EMAIL_PATTERN, MESSAGES.invalidEmail)
-  .transform((v) => v.toLowerCase());
+  .max(1000, MESSAGES.invalidEmail)
+  .transform(normalizeEmail)
+  .pipe(
+    z.string().min(1, MESSAGES.required).max(254, MESSAGES.invalidEmail).regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
+  );
 
 export const uuidParam = z.object({ uuid: z.uuid() });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { emailField } from '../contracts/common';
 import { formatMinutes } from './duration';
-import { EMAIL_PATTERN, normalizeEmail } from './email';
+import { EMAIL_PATTERN, isPlainAsciiEmail, normalizeEmail } from './email';
 import { versionLabel } from './version';
 import { isWeeklyTotalBehind, WEEKLY_MINUTES_THRESHOLDS } from './weekly-hours';
 
@@ -34,5 +35,24 @@ describe('formatting', () => {
     expect(EMAIL_PATTERN.test('a@b.co')).toBe(true);
     expect(EMAIL_PATTERN.test('not an email')).toBe(false);
     expect(normalizeEmail('  Admin@Demo.Test ')).toBe('admin@demo.test');
+  });
+});
+
+describe('e-mail normalisation (one place for every path)', () => {
+  it('folds compatibility forms, strips invisible characters and lower-cases', () => {
+    expect(normalizeEmail(' Ad\u200Bmin@De\u200Dmo.Test\uFEFF ')).toBe('admin@demo.test');
+    expect(normalizeEmail('ａｄｍｉｎ@demo.test')).toBe('admin@demo.test');
+    expect(normalizeEmail('ad\u00ADmin@demo.test')).toBe('admin@demo.test');
+    expect(normalizeEmail('admin\u2060@demo.test')).toBe('admin@demo.test');
+  });
+
+  it('is what emailField stores', () => {
+    expect(emailField.parse('Ad\u200Bmin@Demo.Test')).toBe('admin@demo.test');
+    expect(emailField.safeParse('\u200B').success).toBe(false);
+  });
+
+  it('tells plain ASCII addresses from ones with look-alike letters', () => {
+    expect(isPlainAsciiEmail('admin@demo.test')).toBe(true);
+    expect(isPlainAsciiEmail('\u0430dmin@demo.test')).toBe(false);
   });
 });

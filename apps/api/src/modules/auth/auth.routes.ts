@@ -4,14 +4,17 @@ import {
   MESSAGES,
   messageBodySchema,
   registerInputSchema,
+  registerResponseSchema,
   resetPasswordInputSchema,
   userResponseSchema,
+  verifyEmailInputSchema,
 } from '@portal/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requirePrincipal } from '../../http/access';
 import { errorResponses, sendEncodedJson } from '../../http/responses';
 import { signedInUserBody } from '../users/signed-in-user';
+import { verifyEmail } from './email-verification';
 import { logIn, type RequestMeta } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { register } from './register';
@@ -59,9 +62,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     {
       config: { access: access.public() },
-      schema: { tags, body: registerInputSchema, response: { 200: userResponseSchema, ...errorResponses } },
+      schema: { tags, body: registerInputSchema, response: { 200: registerResponseSchema, ...errorResponses } },
     },
-    async (request) => ({ data: await register(app.ctx, request.body, meta(request)) }),
+    async (request) => {
+      const result = await register(app.ctx, request.body, meta(request));
+      if ('verification_required' in result) {
+        return { message: result.message, verification_required: true as const };
+      }
+      return { data: result };
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags,
+        summary: 'Follow an e-mail verification link: the account is verified and signed in',
+        body: verifyEmailInputSchema,
+        response: { 200: userResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await verifyEmail(app.ctx, request.body.token, meta(request)) }),
   );
 
   app.post(

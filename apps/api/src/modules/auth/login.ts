@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { findSignedInUser } from '../users/signed-in-user';
+import { refuseUnverified } from './email-verification';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
 export type RequestMeta = { ip: string; userAgent?: string };
@@ -53,6 +54,10 @@ export async function logIn(
     const payload = { email: input.email, ip: meta.ip };
     ctx.events.publish([{ model: 'session', action: 'sign_in_failed', id: '', actorId: null, userIds: [], payload }]);
     throw invalidCredentials();
+  }
+  // Only someone who knows the password learns that the address still needs verifying.
+  if (user.emailVerifiedAt === null) {
+    await refuseUnverified(ctx, user);
   }
   const isSuperUser = ctx.config.superUserEmails.includes(user.email);
   const signedIn = await findSignedInUser(ctx.db, user.id, isSuperUser);

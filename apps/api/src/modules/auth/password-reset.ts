@@ -1,5 +1,5 @@
 import { MESSAGES } from '@portal/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -108,7 +108,13 @@ export async function resetPassword(
     await tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.userId, match.userId));
     await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: now, updatedAt: now })
+      // Following a mailed link proves the mailbox, as the verification link would.
+      .set({
+        passwordHash,
+        passwordChangedAt: now,
+        updatedAt: now,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      })
       .where(eq(users.id, match.userId));
     await ctx.sessions.revokeAllForUser(match.userId, tx);
   });

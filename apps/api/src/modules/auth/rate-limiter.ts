@@ -103,6 +103,9 @@ export type AuthRateLimits = {
   loginDelayMs: (attempt: number) => number;
   forgotPerIp: RateRule;
   forgotPerAccount: RateRule;
+  /** Self-registrations from one address, and attempts at one e-mail. */
+  registerPerIp: RateRule;
+  registerPerAccount: RateRule;
 };
 
 /** No pause for the first three guesses, then 0.5 s, 1 s, 2 s … up to 4 s. */
@@ -116,4 +119,6 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   loginDelayMs: growingDelay,
   forgotPerIp: { limit: 10, windowSeconds: 900 },
   forgotPerAccount: { limit: 3, windowSeconds: 900 },
+  registerPerIp: { limit: 10, windowSeconds: 3600 },
+  registerPerAccount: { limit: 3, windowSeconds: 3600 },
 };

@@ -1,7 +1,9 @@
 import { MESSAGES } from '@portal/domain';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildUser } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
+import { mailOutbox } from '../../db/schema';
 
 let app: TestApp;
 let close: () => Promise<void>;
@@ -14,8 +16,20 @@ afterAll(() => close());
 
 const register = (payload: object) => app.inject({ method: 'POST', url: '/api/register', payload });
 
+/** Follows the verification link mailed to the address (test/security/registration.test.ts covers the flow). */
+async function verify(email: string) {
+  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id));
+  const token = mail?.textBody.match(/verify-email\?token=([^\s&]+)/)?.[1] ?? '';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/verify-email',
+    payload: { token: decodeURIComponent(token) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 describe('POST /api/register', () => {
-  it('creates a client-side account (type contact, no roles) and signs it in', async () => {
+  it('creates a client-side account (type contact, no roles) that signs in once its e-mail is verified', async () => {
     const res = await register({
       name: 'Dana Client',
       email: 'Dana@Client.test',
@@ -23,7 +37,15 @@ describe('POST /api/register', () => {
       password_confirmation: 'a-long-password',
     });
     expect(res.statusCode).toBe(200);
-    const { data } = res.json();
+    expect(res.json().verification_required).toBe(true);
+    await verify('dana@client.test');
+    const { data } = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'dana@client.test', password: 'a-long-password' },
+      })
+    ).json();
     expect(data).toMatchObject({
       name: 'Dana Client',
       email: 'dana@client.test',
@@ -68,6 +90,7 @@ describe('POST /api/register', () => {
     const long = 'p'.repeat(100);
     const ok = await register({ name: 'A', email: 'a3@client.test', password: long, password_confirmation: long });
     expect(ok.statusCode).toBe(200);
+    await verify('a3@client.test');
     const login = await app.inject({
       method: 'POST',
       url: '/api/login',

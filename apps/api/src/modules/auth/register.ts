@@ -1,34 +1,56 @@
-import { MESSAGES, type RegisterInput, type SignedInUser } from '@portal/domain';
+import { isPlainAsciiEmail, MESSAGES, type RegisterInput, type SignedInUser } from '@portal/domain';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { contacts, users } from '../../db/schema';
 import { validationError } from '../../http/errors';
 import { acceptInvite, lockInviteByToken } from '../invites/invite-commands';
 import { findSignedInUser } from '../users/signed-in-user';
+import { sendVerificationLink, VERIFY_MESSAGES } from './email-verification';
 import type { RequestMeta } from './login';
 import { hashPassword } from './passwords';
 
 type ParsedRegister = Omit<RegisterInput, 'password_confirmation'>;
 
+export const REGISTER_MESSAGES = {
+  notPlain: 'Please enter the e-mail address in plain Latin letters.',
+  lookAlike: 'This e-mail address looks like an existing account’s. Please check it, or sign in to that account.',
+} as const;
+
+export type RegisterResult = (SignedInUser & { auth_token: string }) | { message: string; verification_required: true };
+
 /**
  * Self-registration creates a client-side account (type contact) with no roles: staff accounts are only made by
- * an admin. With an invite token the account is attached to the inviting client and the invite is used up, in the
- * same transaction.
+ * an admin. Without an invite the account cannot sign in until its owner follows the link mailed to the address
+ * (so nobody can pre-register someone else's address and keep it); with an invite token (mailed to that address)
+ * it is verified, attached to the inviting client and signed in, and the invite is used up in the same transaction.
  */
-export async function register(
-  ctx: AppContext,
-  input: ParsedRegister,
-  meta: RequestMeta,
-): Promise<SignedInUser & { auth_token: string }> {
+export async function register(ctx: AppContext, input: ParsedRegister, meta: RequestMeta): Promise<RegisterResult> {
+  await ctx.limiter.hit([
+    { key: `register:ip:${meta.ip}`, rule: ctx.rateLimits.registerPerIp },
+    { key: `register:account:${input.email}`, rule: ctx.rateLimits.registerPerAccount },
+  ]);
+  if (!isPlainAsciiEmail(input.email)) {
+    throw validationError({ email: [REGISTER_MESSAGES.notPlain] });
+  }
   const passwordHash = await hashPassword(input.password);
-  const userId = await ctx.db.transaction(async (tx) => {
+  const { userId, invited } = await ctx.db.transaction(async (tx) => {
     // An invite link is checked first and locked, so it is taken by exactly one registration.
     const invite = input.invite_token ? await lockInviteByToken(tx, input.invite_token, 'invite_token') : null;
     if (invite && invite.email !== input.email) {
       throw validationError({ email: [MESSAGES.inviteEmailMismatch] });
     }
+    // Same skeleton as users.email_skeleton (schema/users.ts): ASCII look-alikes folded.
+    const lookAlike = await tx.execute(sql`
+      select 1 from users
+      where email_skeleton = translate(replace(replace(replace(lower(${input.email}), 'rn', 'm'), 'vv', 'w'), '.', ''), '01|', 'oll')
+        and email <> ${input.email}
+      limit 1`);
+    if (lookAlike.rows.length > 0) {
+      throw validationError({ email: [REGISTER_MESSAGES.lookAlike] });
+    }
     const [user] = await tx
       .insert(users)
-      .values({ email: input.email, passwordHash })
+      .values({ email: input.email, passwordHash, emailVerifiedAt: invite ? new Date() : null })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (!user) {
@@ -41,8 +63,12 @@ export async function register(
     if (invite && contact) {
       await acceptInvite(tx, invite, { contactId: contact.id, userId: user.id });
     }
-    return user.id;
+    return { userId: user.id, invited: invite !== null };
   });
+  if (!invited) {
+    await sendVerificationLink(ctx, { id: userId, email: input.email, name: input.name });
+    return { message: VERIFY_MESSAGES.sent, verification_required: true };
+  }
   const signedIn = await findSignedInUser(ctx.db, userId, ctx.config.superUserEmails.includes(input.email));
   const token = await ctx.sessions.issue(userId, meta);
   return { ...signedIn, auth_token: token };

@@ -8,9 +8,9 @@ import {
   MESSAGES,
   type UserType,
 } from '@portal/domain';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { contactCustomers, contacts, userRoles, users } from '../../db/schema';
+import { contactCustomers, contacts, emailVerificationTokens, userRoles, users } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors';
 import { sendWelcomeSetPasswordLink } from '../auth/password-reset';
@@ -49,17 +49,41 @@ async function unusablePasswordHash(): Promise<string> {
   return hashPassword(randomBytes(32).toString('hex'));
 }
 
-/** Creates the login behind a staff or freelancer contact; the e-mail must be free. */
-async function createLogin(tx: Tx, email: string, status: 'active' | 'inactive', passwordHash: string) {
+/**
+ * Creates the login behind a staff or freelancer contact; the e-mail must be free — except for a self-registration
+ * nobody has verified yet, which the admin takes over: whoever registered it (perhaps not the address's owner)
+ * loses its password, its sessions, its pending links and its client-side profile, and the owner sets a password
+ * from the welcome link mailed to the address.
+ */
+async function createLogin(
+  ctx: AppContext,
+  tx: Tx,
+  email: string,
+  status: 'active' | 'inactive',
+  passwordHash: string,
+): Promise<number> {
   const [user] = await tx
     .insert(users)
     .values({ email, passwordHash, status })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
-  if (!user) {
+  if (user) {
+    return user.id;
+  }
+  const [unverified] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.emailVerifiedAt)))
+    .for('update');
+  if (!unverified) {
     throw validationError({ email: [MESSAGES.emailTaken] });
   }
-  return user.id;
+  await tx.update(users).set({ passwordHash, status, updatedAt: new Date() }).where(eq(users.id, unverified.id));
+  await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, unverified.id));
+  await tx.delete(userRoles).where(eq(userRoles.userId, unverified.id));
+  await tx.delete(contacts).where(eq(contacts.userId, unverified.id));
+  await ctx.sessions.revokeAllForUser(unverified.id, tx);
+  return unverified.id;
 }
 
 /**
@@ -89,7 +113,8 @@ async function assertMayManage(db: Executor, actor: Principal, userId: number | 
   }
 }
 
-async function setRoles(tx: Tx, actor: Principal, userId: number, roleUuids: readonly string[]) {
+/** Replaces the person's roles; answers whether they changed. */
+async function setRoles(tx: Tx, actor: Principal, userId: number, roleUuids: readonly string[]): Promise<boolean> {
   const wanted = await resolveRoles(tx, roleUuids);
   const held = await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
   const heldIds = new Set(held.map((r) => r.roleId));
@@ -101,6 +126,8 @@ async function setRoles(tx: Tx, actor: Principal, userId: number, roleUuids: rea
   if (wanted.length) {
     await tx.insert(userRoles).values(wanted.map((r) => ({ userId, roleId: r.id })));
   }
+  const wantedIds = new Set(wanted.map((r) => r.id));
+  return wantedIds.size !== heldIds.size || [...wantedIds].some((id) => !heldIds.has(id));
 }
 
 /**
@@ -119,7 +146,7 @@ export async function createContact(ctx: AppContext, actor: Principal, input: Cr
   const passwordHash = needsLogin ? await unusablePasswordHash() : null;
   const created = await ctx.db.transaction(async (tx) => {
     const customerIds = await resolveCustomerIds(tx, input.customers ?? [], 'customers');
-    const userId = needsLogin && email && passwordHash ? await createLogin(tx, email, status, passwordHash) : null;
+    const userId = needsLogin && email && passwordHash ? await createLogin(ctx, tx, email, status, passwordHash) : null;
     const [contact] = await tx
       .insert(contacts)
       .values({
@@ -211,7 +238,7 @@ export async function updateContact(
         }
       } else if (hasLoginType(type) && email !== null) {
         // Becoming staff or a freelancer with an e-mail gives the person a login, as creating them would.
-        userId = await createLogin(tx, email, status, await unusablePasswordHash());
+        userId = await createLogin(ctx, tx, email, status, await unusablePasswordHash());
         if (status === 'active') {
           welcome = { id: userId, email, name };
         }
@@ -246,13 +273,22 @@ export async function updateContact(
         }
       }
       if (userId !== null) {
+        let rolesChanged = false;
         if (!hasLoginType(type)) {
           // A client contact has no staff roles.
           await tx.delete(userRoles).where(eq(userRoles.userId, userId));
         } else if (input.roles !== undefined) {
-          await setRoles(tx, actor, userId, input.roles);
+          rolesChanged = await setRoles(tx, actor, userId, input.roles);
         }
-        await ctx.sessions.invalidateUser(userId, tx);
+        // A session was granted to the person as they were: who they are (type, status, roles) or which address
+        // they proved changes → every session ends and they sign in again. Profile edits only refresh the cache.
+        const accessChanged =
+          rolesChanged || type !== current.type || status !== current.status || email !== current.email;
+        if (accessChanged && current.userId !== null) {
+          await ctx.sessions.revokeAllForUser(userId, tx);
+        } else {
+          await ctx.sessions.invalidateUser(userId, tx);
+        }
       } else if (input.roles?.length) {
         throw validationError({ email: [MESSAGES.required] });
       }

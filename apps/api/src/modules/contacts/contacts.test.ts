@@ -281,14 +281,20 @@ describe('PUT /api/contacts/:uuid', () => {
     expect(login.statusCode).toBe(422);
   });
 
-  it('applies a roles change to the signed-in user on their next call', async () => {
+  it('ends the sessions of a person whose roles change; their next sign-in has the new roles', async () => {
     const user = await buildUser(db, { type: 'freelancer' });
     expect((await call(user.token, 'GET', '/api/contacts')).statusCode).toBe(403);
     const reader = await roleUuid(await buildRole(db, ['CONTACTS_READ']));
     const res = await call(admin.token, 'PUT', `/api/contacts/${user.contactUuid}`, { roles: [reader] });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.roles.map((r: { uuid: string }) => r.uuid)).toEqual([reader]);
-    expect((await call(user.token, 'GET', '/api/contacts')).statusCode).toBe(200);
+    expect((await call(user.token, 'GET', '/api/contacts')).statusCode).toBe(401);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: 'correct horse battery staple' },
+    });
+    expect((await call(login.json().data.auth_token, 'GET', '/api/contacts')).statusCode).toBe(200);
   });
 
   it('changes the login e-mail with the contact e-mail, refusing one taken by another login', async () => {
