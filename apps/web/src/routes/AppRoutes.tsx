@@ -1,10 +1,11 @@
 import { MESSAGES } from '@portal/domain';
 import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import { useConfig, useCurrentUser } from '../auth/queries';
 import { FullPageSpinner } from '../pages/FullPageSpinner';
 import { useUiState } from '../state/uiStore';
-import { isAllowedDuringMaintenance } from './access';
 import { BareRoute, LayoutRoute, NotFoundRoute, SignedInShell } from './gates';
+import { shouldShowMaintenance } from './maintenance';
 import { MaintenancePage } from './pages';
 import { ROUTES } from './routeTable';
 import { usePageTitle } from './usePageTitle';
@@ -17,8 +18,10 @@ function Maintenance() {
 /** The route tree, built from the route table. */
 export function AppRoutes() {
   const location = useLocation();
-  const maintenance = useUiState((s) => s.maintenance);
-  if (maintenance && !isAllowedDuringMaintenance(location.pathname)) {
+  const refused = useUiState((s) => s.maintenance);
+  const configured = useConfig()?.maintenance;
+  const signedIn = Boolean(useCurrentUser().data);
+  if (shouldShowMaintenance({ pathname: location.pathname, refused, configured, signedIn })) {
     return (
       <Suspense fallback={<FullPageSpinner />}>
         <Maintenance />
