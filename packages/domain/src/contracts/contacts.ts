@@ -10,6 +10,8 @@ export const contactPreferencesSchema = z.object({
   email_notifications: flagSchema,
   sms_notifications: flagSchema.nullable(),
   push_notifications: flagSchema,
+  /** '1': whoever creates a task follows it (doc 2 §3); staff and freelancers set it on their Profile. */
+  auto_follow_tasks: flagSchema.optional(),
 });
 export type ContactPreferences = z.infer<typeof contactPreferencesSchema>;
 

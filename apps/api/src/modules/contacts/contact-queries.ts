@@ -63,6 +63,8 @@ export function presentContact(row: ContactRow): Contact {
       email_notifications: row.preferences.email_notifications ?? '1',
       sms_notifications: row.preferences.sms_notifications ?? null,
       push_notifications: row.preferences.push_notifications ?? '1',
+      // Present once chosen; unset reads as off.
+      ...(row.preferences.auto_follow_tasks ? { auto_follow_tasks: row.preferences.auto_follow_tasks } : {}),
     },
     created_at: new Date(row.created_at).toISOString(),
   };

@@ -65,6 +65,18 @@ function Preferences({ contact, onSaved }: { contact: Contact; onSaved(c: Contac
           </span>
         ))}
       </Space>
+      {contact.type !== 'contact' && contact.user ? (
+        <div className="switch-label auto-follow-line">
+          <Switch
+            checked={prefs.auto_follow_tasks === '1'}
+            loading={save.isPending}
+            onChange={(on) => save.mutate({ ...prefs, auto_follow_tasks: on ? '1' : '0' })}
+            aria-label="Follow the tasks I create"
+            data-testid="preference-auto-follow"
+          />{' '}
+          Follow the tasks I create
+        </div>
+      ) : null}
       {askPhone ? (
         <SmsOptInModal
           contact={contact}
