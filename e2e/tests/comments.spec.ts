@@ -73,7 +73,7 @@ test('comments: mention, inbox, reply, like, edit, delete, schedule, private not
 
   // An empty send asks for a comment first.
   await adminPage.getByTestId('comment-send').click();
-  await expect(adminPage.getByText('Please write a comment before', { exact: true })).toBeVisible();
+  await expect(adminPage.locator('.ant-modal-confirm-title')).toHaveText('Please write a comment before');
   await adminPage.getByRole('button', { name: 'OK' }).click();
 
   // The manager: bell and Mentions badge, the inbox, the highlighted comment; a reply and a like.
