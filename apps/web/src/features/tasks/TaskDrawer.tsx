@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
-import { describeError } from '../../api/errors';
 import { getTask, taskKey } from './api';
 import { CreateTaskDrawer } from './CreateTaskDrawer';
 import { EditTaskDrawer } from './EditTaskDrawer';
+import { taskLoadErrorMessage } from './taskLoadError';
 import { useDrawerWidth } from './useDrawerWidth';
 import './tasks.css';
 
@@ -43,12 +43,7 @@ function ExistingTask({ uuid, onClose }: { uuid: string; onClose(): void }) {
   return (
     <Drawer open size={drawerWidth} onClose={onClose} title="Task" data-testid="task-drawer">
       {task.isError ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={describeError(task.error) ?? 'Something went wrong. Please reload the page.'}
-          data-testid="task-load-error"
-        />
+        <Alert type="warning" showIcon title={taskLoadErrorMessage(task.error)} data-testid="task-load-error" />
       ) : (
         <Skeleton active paragraph={{ rows: 8 }} />
       )}

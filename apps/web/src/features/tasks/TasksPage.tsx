@@ -23,6 +23,7 @@ import {
   type TaskView,
   taskListQuery,
 } from './taskFilters';
+import { taskLoadErrorMessage } from './taskLoadError';
 import './tasks.css';
 
 /**
@@ -205,6 +206,9 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
       />
       {personal && personalPlan.isError ? (
         <Alert type="warning" showIcon title="Your personal plan could not be loaded." />
+      ) : null}
+      {tasks.isError ? (
+        <Alert type="warning" showIcon title={taskLoadErrorMessage(tasks.error)} data-testid="tasks-load-error" />
       ) : null}
       <TaskFiltersBar
         view={view}
