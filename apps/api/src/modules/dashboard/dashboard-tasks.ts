@@ -32,15 +32,16 @@ export async function loadDashboardTasks(
   today: string,
   weekEnd: string,
 ): Promise<TaskGroups> {
+  // Ranked on the narrow rows first; the plan is joined for the few rows shown only.
   const result = await db.execute<Row>(sql`
-    select * from (
-      select g.grp, count(*) over (partition by g.grp)::int as total,
-        row_number() over (partition by g.grp order by tasks.end_date, tasks.priority desc, tasks.id) as n,
-        tasks.uuid, tasks.title, tasks.status, tasks.priority, tasks.start_date::text as start_date, tasks.end_date::text as end_date,
-        p.uuid as project_uuid, p.title as project_title, p.kind as project_kind
+    select ranked.grp, ranked.total, tasks.uuid, tasks.title, tasks.status, tasks.priority,
+      tasks.start_date::text as start_date, tasks.end_date::text as end_date,
+      p.uuid as project_uuid, p.title as project_title, p.kind as project_kind
+    from (
+      select g.grp, tasks.id, count(*) over (partition by g.grp)::int as total,
+        row_number() over (partition by g.grp order by tasks.end_date, tasks.priority desc, tasks.id) as n
       from task_users tu
       join tasks on tasks.id = tu.task_id
-      join projects p on p.id = tasks.project_id
       cross join lateral (select case when tasks.end_date < ${today}::date then 'overdue'
         when tasks.end_date = ${today}::date then 'today' else 'week' end as grp) g
       where tu.user_id = ${viewer.userId} and tu.pivot = 'responsible'
@@ -48,8 +49,10 @@ export async function loadDashboardTasks(
         and tasks.end_date <= ${weekEnd}::date
         and ${visibleTasks(viewer)}
     ) ranked
-    where n <= ${DASHBOARD_LIST_LIMIT}
-    order by n`);
+    join tasks on tasks.id = ranked.id
+    join projects p on p.id = tasks.project_id
+    where ranked.n <= ${DASHBOARD_LIST_LIMIT}
+    order by ranked.grp, ranked.n`);
   const groups: TaskGroups = {
     overdue: { count: 0, items: [] },
     today: { count: 0, items: [] },
