@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import { scheduleCommentDelivery } from './modules/comments/scheduled-comments-job';
 import { scheduleRequestTemperature } from './modules/requests/temperature-job';
 import { scheduleRecurrence } from './modules/tasks/recurrence-job';
+import { scheduleUploadJobs } from './modules/uploads/uploads-jobs';
 
 export type JobLog = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 export type JobOptions = { db: Database; timeZone: string; log: JobLog };
@@ -24,6 +25,7 @@ export async function startJobs(
   if (options.app) {
     // Jobs that notify people need the app's mailer and push delivery.
     await scheduleCommentDelivery(boss, options.app, options.timeZone);
+    await scheduleUploadJobs(boss, options.app, options.timeZone);
   }
   return () => boss.stop({ graceful: true, wait: true });
 }

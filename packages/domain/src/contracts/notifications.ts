@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   'comment_mention',
   'comment_reply',
   'comment_created',
+  'files_ready',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

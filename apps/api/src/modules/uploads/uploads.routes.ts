@@ -1,6 +1,7 @@
 import {
   createPresignedUrlSchema,
   MESSAGES,
+  massDownloadSchema,
   messageBodySchema,
   presignedUrlResponseSchema,
   uploadDownloadResponseSchema,
@@ -14,6 +15,7 @@ import { errorResponses } from '../../http/responses';
 import { copyUpload } from './copy-upload';
 import { createUpload } from './create-upload';
 import { deleteUpload } from './delete-upload';
+import { requestMassDownload } from './mass-download';
 import { receiveUpload } from './receive-upload';
 import { serveLocalFile, signedUrlFor } from './serve-upload';
 import { findVisibleUpload, principalOfFileRequest, viewerOf } from './upload-access';
@@ -121,6 +123,27 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await copyUpload(app.ctx, request.params.uuid, viewerOf(requirePrincipal(request))) }),
   );
+
+  // Mass download (doc 2 §7): answers a message at once; the zip arrives through the bell and e-mail.
+  for (const [resource, permission] of [
+    ['tasks', 'TASKS_READ'],
+    ['requests', 'REQUEST_READ'],
+  ] as const) {
+    app.post(
+      `/${resource}/mass-download`,
+      {
+        config: { access: access.staff(permission) },
+        schema: { tags, body: massDownloadSchema, response: { 200: messageBodySchema, ...errorResponses } },
+      },
+      async (request) =>
+        requestMassDownload(
+          app.ctx,
+          resource === 'tasks' ? { ...request.body, request_ids: undefined } : { ...request.body, task_ids: undefined },
+          viewerOf(requirePrincipal(request)),
+          request.log,
+        ),
+    );
+  }
 
   app.delete(
     '/uploads/:uuid',

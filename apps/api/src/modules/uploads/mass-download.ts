@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { type MassDownloadInput, MESSAGES } from '@portal/domain';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import yazl from 'yazl';
+import type { AppContext } from '../../context';
+import { requests, tasks, uploads } from '../../db/schema';
+import { inTransaction } from '../../events/domain-events';
+import { validationError } from '../../http/errors';
+import { notificationDelivery } from '../notifications/deliver';
+import { notifyUsers } from '../notifications/notify';
+import { visibleRequests } from '../requests/request-access';
+import { visibleTasks } from '../tasks/task-access';
+import type { UploadViewer } from './holder-access';
+import { originalKey } from './storage';
+
+export type MassDownloadJob = { userId: number; uploadIds: number[]; label: string };
+type Sender = (job: MassDownloadJob) => Promise<unknown>;
+
+/** Set by the job runner (uploads-jobs.ts); without it (no job runner) the zip is built in this process. */
+let sendJob: Sender | null = null;
+export function setMassDownloadSender(sender: Sender | null) {
+  sendJob = sender;
+}
+
+/** The stated files of the tasks / requests the caller may see among those asked for. */
+async function findFiles(ctx: Pick<AppContext, 'db'>, input: MassDownloadInput, viewer: UploadViewer) {
+  const holders: SQL[] = [];
+  if (input.task_ids?.length) {
+    const found = await ctx.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(inArray(tasks.uuid, input.task_ids), visibleTasks(viewer)));
+    if (found.length) {
+      holders.push(
+        and(
+          eq(uploads.holderType, 'task'),
+          inArray(
+            uploads.holderId,
+            found.map((t) => t.id),
+          ),
+        ) as SQL,
+      );
+    }
+  }
+  if (input.request_ids?.length) {
+    const found = await ctx.db
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(inArray(requests.uuid, input.request_ids), visibleRequests(viewer)));
+    if (found.length) {
+      holders.push(
+        and(
+          eq(uploads.holderType, 'request'),
+          inArray(
+            uploads.holderId,
+            found.map((r) => r.id),
+          ),
+        ) as SQL,
+      );
+    }
+  }
+  if (holders.length === 0) {
+    return [];
+  }
+  return ctx.db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.stated, true), or(...holders)));
+}
+
+/**
+ * POST {tasks|requests}/mass-download (full_download=true): answers at once; the zip is built by a pg-boss job
+ * (or in the background here when no job runner is started) and the requester is notified with its link.
+ */
+export async function requestMassDownload(
+  ctx: AppContext,
+  input: MassDownloadInput,
+  viewer: UploadViewer,
+  log: FastifyBaseLogger,
+): Promise<{ message: string }> {
+  const files = await findFiles(ctx, input, viewer);
+  if (files.length === 0) {
+    throw validationError({ full_download: [MESSAGES.massDownloadNothing] });
+  }
+  const label = input.task_ids?.length ? 'tasks' : 'requests';
+  const job: MassDownloadJob = { userId: viewer.userId, uploadIds: files.map((f) => f.id), label };
+  if (sendJob) {
+    await sendJob(job);
+  } else {
+    void buildZip(ctx, job, log).catch((error) => log.error({ err: error }, 'mass download failed'));
+  }
+  return { message: MESSAGES.massDownloadStarted };
+}
+
+/** Names inside the zip: the files' own names, made unique ('a.png', 'a (2).png'). */
+function uniqueNames(names: string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const count = (seen.get(name.toLowerCase()) ?? 0) + 1;
+    seen.set(name.toLowerCase(), count);
+    if (count === 1) {
+      return name;
+    }
+    const dot = name.lastIndexOf('.');
+    return dot > 0 ? `${name.slice(0, dot)} (${count})${name.slice(dot)}` : `${name} (${count})`;
+  });
+}
+
+/**
+ * The job: streams every file into one zip written to storage (each source opened only when yazl reaches it, so
+ * memory stays flat however many files there are), records the zip as an upload held by the requester, and notifies
+ * them (bell and e-mail) with a link to it. Answers the zip's uuid.
+ */
+export async function buildZip(
+  ctx: Pick<AppContext, 'db' | 'storage' | 'events' | 'mailer' | 'sessions' | 'config'>,
+  job: MassDownloadJob,
+  log: FastifyBaseLogger,
+): Promise<string> {
+  const rows = await ctx.db
+    .select({ name: uploads.name, url: uploads.url })
+    .from(uploads)
+    .where(and(inArray(uploads.id, job.uploadIds), eq(uploads.stated, true)));
+  const names = uniqueNames(rows.map((r) => r.name));
+  const zip = new yazl.ZipFile();
+  rows.forEach((row, index) => {
+    zip.addReadStreamLazy(names[index] ?? row.name, { compress: false }, (callback) => {
+      ctx.storage.read(row.url).then(
+        (stream) => callback(null, stream),
+        (error: Error) => callback(error, undefined as never),
+      );
+    });
+  });
+  zip.end();
+  const uuid = randomUUID();
+  const key = originalKey(uuid);
+  const body = new PassThrough();
+  zip.outputStream.pipe(body);
+  await ctx.storage.write(key, body, { contentType: 'application/zip' });
+  const size = (await ctx.storage.stat(key))?.size ?? 0;
+  const stamp = new Date().toISOString().slice(0, 10);
+  const outgoing = await inTransaction(ctx.db, ctx.events, async (tx, emit) => {
+    await tx.insert(uploads).values({
+      uuid,
+      name: `${job.label}-files-${stamp}.zip`,
+      extension: 'zip',
+      size,
+      url: key,
+      stated: true,
+      statedAt: new Date(),
+      kind: 'export',
+      contentType: 'application/octet-stream',
+      createdById: job.userId,
+      holderType: 'user',
+      holderId: job.userId,
+      attachedAt: new Date(),
+    });
+    emit({ model: 'upload', action: 'created', id: uuid, actorId: null, userIds: [job.userId] });
+    return notifyUsers(
+      tx,
+      [job.userId],
+      {
+        type: 'files_ready',
+        data: {
+          title: MESSAGES.zipReady,
+          sub_title: `${rows.length} files`,
+          content: null,
+          action_url: `/file-viewer/${uuid}`,
+          resource_id: uuid,
+          has_mention: false,
+        },
+      },
+      null,
+    );
+  });
+  await notificationDelivery(ctx, log)(outgoing);
+  return uuid;
+}

@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { AppContext } from '../../context';
+import { removeOrphanUploads } from './cleanup-job';
+import { buildZip, type MassDownloadJob, setMassDownloadSender } from './mass-download';
+
+export const ORPHAN_UPLOADS_QUEUE = 'uploads-orphans';
+export const MASS_DOWNLOAD_QUEUE = 'uploads-mass-download';
+
+/** Hourly orphan cleanup (and once at start-up) and the mass-download zip worker. */
+export async function scheduleUploadJobs(
+  boss: PgBoss,
+  app: { ctx: AppContext; log: FastifyBaseLogger },
+  timeZone: string,
+) {
+  await boss.createQueue(ORPHAN_UPLOADS_QUEUE);
+  await boss.schedule(ORPHAN_UPLOADS_QUEUE, '15 * * * *', {}, { tz: timeZone });
+  await boss.work(ORPHAN_UPLOADS_QUEUE, async () => {
+    const removed = await removeOrphanUploads(app.ctx);
+    if (removed) {
+      app.log.info({ removed }, 'orphan uploads removed');
+    }
+  });
+  await boss.send(ORPHAN_UPLOADS_QUEUE, {});
+
+  await boss.createQueue(MASS_DOWNLOAD_QUEUE);
+  await boss.work<MassDownloadJob>(MASS_DOWNLOAD_QUEUE, async ([job]) => {
+    if (job) {
+      await buildZip(app.ctx, job.data, app.log);
+    }
+  });
+  setMassDownloadSender((job) => boss.send(MASS_DOWNLOAD_QUEUE, job, { retryLimit: 2 }));
+}
