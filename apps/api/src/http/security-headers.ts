@@ -59,7 +59,8 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     'referrer-policy': 'same-origin',
     'permissions-policy':
       'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), display-capture=()',
-    'cross-origin-opener-policy': 'same-origin',
+    // allow-popups: a sign-in popup we open (Google OAuth) may still talk back to us.
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
   };
   // HSTS over plain http is ignored by browsers and would pin a host that later moves to https wrongly; send it only
   // when the public URL is https (a TLS-terminating proxy in front of us).
