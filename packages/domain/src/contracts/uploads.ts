@@ -61,6 +61,30 @@ export const uploadSchema = z.object({
 });
 export type Upload = z.infer<typeof uploadSchema>;
 
+const UPLOAD_IMAGE =
+  /^(?:https?:\/\/[^/]+)?\/api\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
+
+/**
+ * The upload uuids of the images in a stored delta (`{insert: {image: '/api/uploads/<uuid>'}}`), in order, once
+ * each: what the client notes' PUT sends as uploads[] so the server holds exactly the images the notes show.
+ */
+export function uploadIdsInDelta(delta: unknown): string[] {
+  const ops = (delta as { ops?: unknown } | null)?.ops;
+  if (!Array.isArray(ops)) {
+    return [];
+  }
+  const ids: string[] = [];
+  for (const op of ops) {
+    const image = (op as { insert?: { image?: unknown } } | null)?.insert?.image;
+    const match = typeof image === 'string' ? UPLOAD_IMAGE.exec(image) : null;
+    const id = match?.[1]?.toLowerCase();
+    if (id && !ids.includes(id)) {
+      ids.push(id);
+    }
+  }
+  return ids;
+}
+
 /** Where uploads[] travel on writes (tasks, requests, comments, customers): the uuids of stated uploads. */
 export const uploadIdsSchema = z.array(z.uuid()).max(100);
 

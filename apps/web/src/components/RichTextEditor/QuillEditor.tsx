@@ -4,19 +4,17 @@ import 'quill/dist/quill.snow.css';
 import './RichTextEditor.css';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { type RichTextDelta, sameDelta, toDelta } from './delta';
+import { enableImageUploads } from './imageUploads';
 import type { RichTextEditorProps } from './types';
 
 /** Doc 2 §9: sizes small, normal, large, huge; lists ordered, bullet, check. */
 const TOOLBAR = [
   [{ size: ['small', false, 'large', 'huge'] }],
-  ['bold', 'italic', 'underline', 'link'],
+  ['bold', 'italic', 'underline', 'link', 'image'],
   [{ list: 'ordered' }, { list: 'bullet' }, { list: 'check' }],
 ];
-/**
- * Only what the toolbar offers is allowed, so pasted or dropped images are dropped too: images need the upload flow
- * (upload ids travel with the delta), which a later issue adds.
- */
-const FORMATS = ['size', 'bold', 'italic', 'underline', 'link', 'list'];
+/** Only what the toolbar offers is allowed; images arrive through the upload flow (imageUploads.ts). */
+const FORMATS = ['size', 'bold', 'italic', 'underline', 'link', 'list', 'image'];
 
 /** Quill used directly: it owns its DOM inside `host`; React only feeds it the value and the read-only flag. */
 export default function QuillEditor({
@@ -57,7 +55,9 @@ export default function QuillEditor({
     });
     quill.current = editor;
     const detach = onEditor?.(editor);
+    const detachImages = enableImageUploads(editor);
     return () => {
+      detachImages();
       detach?.();
       quill.current = null;
       // The snow theme puts its toolbar beside the editor element: clear both (StrictMode mounts twice).

@@ -11,8 +11,8 @@ export type { RichTextEditorProps } from './types';
 const QuillEditor = lazy(() => import('./QuillEditor'));
 
 /**
- * The rich-text editor (Quill 2, snow theme). Image insertion is off until the upload flow exists: its toolbar has
- * no image button and pasted or dropped images are ignored.
+ * The rich-text editor (Quill 2, snow theme). Images are pasted, dropped or picked and uploaded ('in-message'),
+ * then inserted as the stable path of the upload (imageUploads.ts).
  */
 export function RichTextEditor(props: RichTextEditorProps) {
   // The writing assistant's action works on the Quill instance; the caller's onEditor still receives it.

@@ -81,3 +81,21 @@ describe('canAutosave', () => {
     expect(canAutosave({ business_name: 'Acme' })).toBe(true);
   });
 });
+
+describe('client notes images', () => {
+  const image = (uuid: string) => ({ insert: { image: `/api/uploads/${uuid}` } });
+  const A = '3f2c1a9e-8d4b-4c7a-9f1e-2b6d5c4a3e21';
+  const B = '0b6f7a2c-1d3e-4f5a-8b9c-0d1e2f3a4b5c';
+  const base = { business_name: 'Acme', notes: 'See', notes_delta: { ops: [{ insert: 'See\n' }] } };
+
+  it('sends the images of the notes as the client’s uploads, and an empty list once they are removed', () => {
+    const withImages = {
+      ...base,
+      notes_delta: { ops: [{ insert: 'See' }, image(A), image(B), image(A), { insert: '\n' }] },
+    };
+    expect(changedClientFields(base, withImages).uploads).toEqual([A, B]);
+    expect(
+      changedClientFields(withImages, { ...base, notes: 'Seen', notes_delta: { ops: [{ insert: 'Seen\n' }] } }).uploads,
+    ).toEqual([]);
+  });
+});

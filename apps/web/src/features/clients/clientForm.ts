@@ -1,4 +1,4 @@
-import type { Customer, CustomerInput } from '@portal/domain';
+import { type Customer, type CustomerInput, uploadIdsInDelta } from '@portal/domain';
 import { type RichTextDelta, sameDelta, toDelta } from '../../components/RichTextEditor/delta';
 
 /** The fields the client form edits (notes live in the Notes tab and autosave the same way). */
@@ -48,6 +48,11 @@ export function changedClientFields(saved: ClientFormValues, current: ClientForm
       if (next !== normalise(saved.notes) || deltaChanged) {
         changes.notes = next;
         changes.notes_delta = current.notes_delta ?? notesDelta(next);
+        // The notes' images are the client's uploads (replaced as a whole): sent whenever there are or were some.
+        const images = uploadIdsInDelta(changes.notes_delta);
+        if (images.length || uploadIdsInDelta(saved.notes_delta).length) {
+          changes.uploads = images;
+        }
       }
       continue;
     }
