@@ -19,6 +19,38 @@ export function parseRefill(value: string | number): number | null {
 }
 
 /**
+ * The title of a new plan. The modal sends the plan type's display name (doc 1 §3), which would make every client's
+ * retainer "Retainer": that default becomes "{client} {type}", numbered when taken ("… (2)"), so pickers never list
+ * identical entries. A title someone typed is kept as typed. The advisory lock (per base title, this transaction)
+ * keeps two simultaneous creations from picking the same number.
+ */
+export async function planTitle(
+  tx: Pick<Database, 'execute'>,
+  typed: string | undefined,
+  clientName: string,
+  typeName: string,
+): Promise<string> {
+  const given = typed?.trim() ?? '';
+  if (given && given !== typeName) {
+    return given;
+  }
+  const base = clientName.trim() ? `${clientName.trim()} ${typeName}` : typeName;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`plan-title:${base}`}))`);
+  const taken = await tx.execute<{ title: string }>(
+    sql`select title from projects where title = ${base} or title like ${`${base.replace(/[\\%_]/g, '\\$&')} (%)`}`,
+  );
+  const titles = new Set(taken.rows.map((row) => row.title));
+  if (!titles.has(base)) {
+    return base;
+  }
+  let n = 2;
+  while (titles.has(`${base} (${n})`)) {
+    n++;
+  }
+  return `${base} (${n})`;
+}
+
+/**
  * POST projects (doc 1 §3): checks every reference first so the answer lists all field errors at once, then creates
  * the client (when typed by name), the plan and the manager's membership in one transaction.
  */
@@ -41,13 +73,15 @@ export async function createPlan(db: Database, input: PlanCreateInput, createdBy
     errors.project_manager_id = [MESSAGES.managerMustBeStaff];
   }
   let customerId: number | undefined;
+  let clientName = input.business_name ?? '';
   if (input.customer_id) {
     const [customer] = await db
-      .select({ id: customers.id })
+      .select({ id: customers.id, businessName: customers.businessName })
       .from(customers)
       .where(eq(customers.uuid, input.customer_id))
       .limit(1);
     customerId = customer?.id;
+    clientName = customer?.businessName ?? '';
     if (customerId === undefined) {
       errors.customer_id = [MESSAGES.unknownReference];
     }
@@ -60,10 +94,11 @@ export async function createPlan(db: Database, input: PlanCreateInput, createdBy
     if (customerId === undefined && input.business_name) {
       customerId = (await insertCustomer(tx, { business_name: input.business_name }, createdById)).id;
     }
+    const title = await planTitle(tx, input.title, clientName, planType.displayName);
     const [plan] = await tx
       .insert(projects)
       .values({
-        title: input.title || planType.displayName,
+        title,
         kind: 'other',
         isRetainer: planType.projectType === 'retainer',
         status: 'active',

@@ -61,7 +61,8 @@ describe('POST /api/projects', () => {
     expect(res.statusCode).toBe(200);
     const plan = await storedPlan(res.json().data.uuid);
     expect(plan).toMatchObject({
-      title: 'Retainer',
+      // The type's name as sent is the default: it becomes the client's name and the type (planTitle).
+      title: `${customer.businessName} Retainer`,
       status: 'active',
       kind: 'other',
       isRetainer: true,
@@ -92,7 +93,12 @@ describe('POST /api/projects', () => {
       .from(customers)
       .where(eq(customers.id, plan?.customerId ?? 0));
     expect(client).toMatchObject({ businessName: 'Fresh Bistro', status: 'active' });
-    expect(plan).toMatchObject({ title: 'Ad management', status: 'active', isRetainer: false, refillMinutes: 600 });
+    expect(plan).toMatchObject({
+      title: 'Fresh Bistro Ad management',
+      status: 'active',
+      isRetainer: false,
+      refillMinutes: 600,
+    });
     expect(plan?.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
@@ -121,6 +127,24 @@ describe('POST /api/projects', () => {
     }
   });
 
+  it('titles a new plan by client and type, numbered when taken, and keeps a typed title', async () => {
+    const customer = await buildCustomer(db, { businessName: `Harbor ${Date.now()}` });
+    const titles: string[] = [];
+    for (const title of ['Retainer', undefined, 'Retainer', 'Spring push']) {
+      const res = await create({
+        customer_id: customer.uuid,
+        plan: 'retainer',
+        refill: '10:00',
+        project_manager_id: actors.manager.uuid,
+        ...(title ? { title } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      titles.push((await storedPlan(res.json().data.uuid))?.title ?? '');
+    }
+    const base = `${customer.businessName} Retainer`;
+    expect(titles).toEqual([base, `${base} (2)`, `${base} (3)`, 'Spring push']);
+  });
+
   it("uses the type's own reload amount when the type's amount is not editable (hosting)", async () => {
     const customer = await buildCustomer(db);
     const res = await create({
@@ -130,7 +154,10 @@ describe('POST /api/projects', () => {
       project_manager_id: actors.manager.uuid,
     });
     expect(res.statusCode).toBe(200);
-    expect(await storedPlan(res.json().data.uuid)).toMatchObject({ refillMinutes: 60, title: 'Hosting' });
+    expect(await storedPlan(res.json().data.uuid)).toMatchObject({
+      refillMinutes: 60,
+      title: `${customer.businessName} Hosting`,
+    });
   });
 
   it('takes exactly one of customer_id and business_name', async () => {
