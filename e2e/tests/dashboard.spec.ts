@@ -41,7 +41,7 @@ test('the admin sees every staff block and opens a task of theirs in the drawer'
     const title = (await task.getByRole('button').textContent()) ?? '';
     await task.getByRole('button').click();
     await expect(page).toHaveURL(/task_uuid=[0-9a-f-]{36}/);
-    await expect(page.getByTestId('task-drawer')).toContainText(title.trim());
+    await expect(page.getByTestId('task-drawer').getByTestId('task-title')).toHaveValue(title.trim());
   } else {
     await expect(page.getByTestId('dashboard-tasks-empty')).toBeVisible();
   }
@@ -86,7 +86,7 @@ test("the header's labelled week opens day by day; the help area lists shortcuts
   await page.goto('/login');
   await signIn(page, 'manager@demo.test');
   const week = page.getByTestId('weekly-hours');
-  await expect(week).toContainText('Week');
+  await expect(week).toContainText('Week', { timeout: 20_000 });
   await expect(page.getByTestId('weekly-hours-total')).toHaveText(/^\d{2,}:\d{2}$/);
   await week.click();
   const popover = page.getByTestId('weekly-hours-popover');

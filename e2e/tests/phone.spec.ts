@@ -51,7 +51,7 @@ test('the header fits: menu button, hours, timers and bell on screen; search ope
 
 test('the dashboard fits the phone', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByTestId('page-title')).toBeVisible();
+  await expect(page.getByTestId('dashboard-tasks')).toBeVisible({ timeout: 20_000 });
   await expectNoSidewaysScroll(page);
   await screenshot(page, 'phone-dashboard');
 });
@@ -79,13 +79,13 @@ test('the tasks list and the task drawer fit the phone; the drawer title is not 
 test('the requests list and a request detail fit the phone', async ({ page }) => {
   await page.goto('/requests');
   const subject = page.getByTestId('request-row-subject').first();
-  await expect(subject).toBeVisible();
+  await expect(subject).toBeVisible({ timeout: 20_000 });
   await expectNoSidewaysScroll(page);
   await screenshot(page, 'phone-requests');
 
   await subject.click();
   await expect(page).toHaveURL(/\/requests\/[0-9a-f-]{36}/);
-  await expect(page.getByTestId('page-title')).toBeVisible();
+  await expect(page.getByTestId('page-title')).toBeVisible({ timeout: 20_000 });
   await expectNoSidewaysScroll(page);
   await screenshot(page, 'phone-request-detail');
 });

@@ -7,6 +7,7 @@ import { ErrorBoundary } from '../shell/ErrorBoundary';
 import { AppHeader } from './AppHeader';
 import { HelpMenu } from './HelpMenu';
 import { NavMenu } from './NavMenu';
+import { SmsPromptSlot } from './slots';
 import { useIsNarrow } from './useMediaQuery';
 
 /** The signed-in shell: header, the sidebar on wide screens and a right drawer below 768 px (doc 1 §2). */
@@ -31,6 +32,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Layout.Sider>
         )}
         <Layout.Content className="app-content">
+          <SmsPromptSlot />
           {/* Keyed by path: a screen that crashed recovers when the user navigates elsewhere. */}
           <ErrorBoundary key={pathname}>{children}</ErrorBoundary>
           <ErrorBoundary>

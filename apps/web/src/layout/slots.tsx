@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useCurrentUser } from '../auth/queries';
 
 /**
  * Places in the shell that later issues fill. They render nothing until then: no numbers are shown that the app
@@ -13,6 +14,7 @@ const RequestsBadge = lazy(() =>
 const NotificationBell = lazy(() =>
   import('../features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
 );
+const SmsPrompt = lazy(() => import('../features/notifications/SmsPrompt').then((m) => ({ default: m.SmsPrompt })));
 const MentionsBadge = lazy(() =>
   import('../features/notifications/MentionsBadge').then((m) => ({ default: m.MentionsBadge })),
 );
@@ -66,6 +68,19 @@ function RequestsBadgeSlot() {
   return (
     <Suspense fallback={null}>
       <RequestsBadge />
+    </Suspense>
+  );
+}
+
+/** Above the screen: the one-time SMS prompt, loaded only for someone who never chose about SMS. */
+export function SmsPromptSlot() {
+  const user = useCurrentUser().data;
+  if (!user || user.preferences.sms_notifications !== null) {
+    return null;
+  }
+  return (
+    <Suspense fallback={null}>
+      <SmsPrompt />
     </Suspense>
   );
 }
