@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Redis } from '@hocuspocus/extension-redis';
-import { type Extension, Hocuspocus } from '@hocuspocus/server';
+import { type Document, type Extension, Hocuspocus } from '@hocuspocus/server';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
@@ -100,13 +100,20 @@ export async function startCollaboration(app: FastifyInstance, ctx: AppContext) 
         });
       } catch (error) {
         // The editors show 'error saving' (doc 2 §4) until a later store succeeds.
-        document.broadcastStateless(STORE_FAILED);
+        tell(document, STORE_FAILED);
         throw error;
       }
       // The editors' save status turns 'saved' only once the text is really stored.
-      document.broadcastStateless(STORED);
+      tell(document, STORED);
     },
   });
+
+  /** A stateless message to the document's editors, when it still has any (a store also runs at unload). */
+  function tell(document: Document, message: string) {
+    if (document.getConnectionsCount() > 0) {
+      document.broadcastStateless(message);
+    }
+  }
 
   /**
    * The stored state, or a first state made from the object's delta. Two instances opening a new document at
@@ -198,6 +205,10 @@ export async function startCollaboration(app: FastifyInstance, ctx: AppContext) 
       hocuspocus.closeConnections();
       hocuspocus.flushPendingStores();
       sockets.close();
+      // Documents store as they unload; their extensions must still be there (up to 5 s).
+      for (let waited = 0; hocuspocus.documents.size > 0 && waited < 5000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       // Extensions (the Redis one) release their connections on onDestroy.
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus }).catch(() => undefined);
     },

@@ -2,24 +2,36 @@ import Delta from 'quill-delta';
 import * as Y from 'yjs';
 import { type Delta as DeltaJson, YTEXT_NAME } from './documents';
 
-/** An empty Quill document: Quill always ends a document with a newline. */
+/**
+ * y-quill keeps in the Y.Text everything of the Quill document but its final newline (Quill always ends a document
+ * with one, and adds it itself). The delta columns store whole Quill documents; these helpers move between the two.
+ */
 const EMPTY = new Delta([{ insert: '\n' }]);
 
 function asDocument(value: DeltaJson | null | undefined): Delta {
   const delta = new Delta((value?.ops ?? []) as ConstructorParameters<typeof Delta>[0]);
-  return delta.length() === 0 ? EMPTY : delta;
+  if (delta.length() === 0) {
+    return EMPTY;
+  }
+  const last = delta.ops.at(-1);
+  return typeof last?.insert === 'string' && last.insert.endsWith('\n') ? delta : delta.insert('\n');
+}
+
+/** The Quill document of a Y.Text: its content and the final newline. */
+function textDocument(text: Y.Text): Delta {
+  return new Delta(text.toDelta()).insert('\n');
 }
 
 /** The text of a Yjs document as a Quill delta (what the delta columns store). */
 export function documentDelta(doc: Y.Doc): DeltaJson {
-  const ops = doc.getText(YTEXT_NAME).toDelta() as DeltaJson['ops'];
-  return { ops: ops.length ? ops : [{ insert: '\n' }] };
+  return { ops: textDocument(doc.getText(YTEXT_NAME)).ops as DeltaJson['ops'] };
 }
 
-/** A new document's first state, from the object's stored delta. */
+/** A new document's first state, from the object's stored delta (without Quill's final newline). */
 export function initialState(delta: DeltaJson | null): Uint8Array {
   const doc = new Y.Doc();
-  doc.getText(YTEXT_NAME).applyDelta(asDocument(delta).ops);
+  const document = asDocument(delta);
+  doc.getText(YTEXT_NAME).applyDelta(withoutFinalNewline(document).ops);
   return Y.encodeStateAsUpdate(doc);
 }
 
@@ -28,15 +40,15 @@ export function initialState(delta: DeltaJson | null): Uint8Array {
  * editing. The writer's change is what turns `base` (the delta it last read: the stored column) into `incoming`;
  * what the editors did since `base` is what turns it into the document's text. The writer's change is transformed
  * over theirs (Quill's operational transform) and applied as one Yjs change, so both survive instead of the
- * later write replacing the earlier.
+ * later write replacing the earlier. It is computed in the Y.Text's terms (without Quill's final newline).
  */
 export function mergeIntoDocument(doc: Y.Doc, base: DeltaJson | null, incoming: DeltaJson | null): void {
   const text = doc.getText(YTEXT_NAME);
   const live = new Delta(text.toDelta());
-  const target = asDocument(incoming);
+  const target = withoutFinalNewline(asDocument(incoming));
   let change: Delta;
   try {
-    const from = asDocument(base);
+    const from = withoutFinalNewline(asDocument(base));
     change = from.diff(live).transform(from.diff(target), true);
   } catch {
     // Not plain documents (a diff needs inserts only): the write replaces the text.
@@ -47,7 +59,12 @@ export function mergeIntoDocument(doc: Y.Doc, base: DeltaJson | null, incoming: 
   }
 }
 
+/** A Quill document in the Y.Text's terms. */
+function withoutFinalNewline(document: Delta): Delta {
+  return document.slice(0, document.length() - 1);
+}
+
 /** Whether the document's text is the delta's (a null delta is the empty document). */
 export function sameText(doc: Y.Doc, delta: DeltaJson | null): boolean {
-  return asDocument(documentDelta(doc)).diff(asDocument(delta)).ops.length === 0;
+  return textDocument(doc.getText(YTEXT_NAME)).diff(asDocument(delta)).ops.length === 0;
 }

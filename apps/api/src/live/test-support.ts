@@ -8,7 +8,7 @@ import { HocuspocusProvider } from '@hocuspocus/provider';
 import * as Y from 'yjs';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import type { Database } from '../db/client';
+import { createDb, type Database } from '../db/client';
 
 export const REDIS_SERVER = '/usr/bin/redis-server';
 export const hasRedis = existsSync(REDIS_SERVER);
@@ -54,8 +54,12 @@ export async function startRedis(): Promise<{ url: string; stop: () => Promise<v
   };
 }
 
-/** Another instance of the app on the same database (as a second server behind a load balancer). */
-export async function buildInstance(db: Database, env: Record<string, string> = {}) {
+/**
+ * Another instance of the app on the same database (as a second server behind a load balancer), with its own
+ * connection pool as a separate process would have (each instance holds a few LISTEN connections).
+ */
+export async function buildInstance(sameAs: Database, env: Record<string, string> = {}) {
+  const { db, pool } = createDb(String(sameAs.$client.options.connectionString), { max: 5 });
   const app = await buildApp({
     config: loadConfig({
       NODE_ENV: 'test',
@@ -69,7 +73,14 @@ export async function buildInstance(db: Database, env: Record<string, string> = 
     webDistDir: path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/fixtures/web-dist'),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+  return {
+    app,
+    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
 }
 
 /** An editor: a Yjs document synced with the collaboration server of `baseUrl` as the owner of `token`. */
