@@ -76,7 +76,7 @@ async function measureCompression(): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'admin@demo.test', password: 'portal-demo-2026' }),
   });
-  const { token } = (await login.json()) as { token?: string };
+  const token = ((await login.json()) as { data?: { auth_token?: string } }).data?.auth_token;
   if (!token) {
     console.log('  compression: could not sign in as the demo admin');
     return;
