@@ -2,6 +2,7 @@ import type { projectTaskListQuerySchema, TaskListItem, taskListQuerySchema } fr
 import { and, asc, desc, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
 import { tasks } from '../../db/schema';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
 import { type Viewer, visibleTaskSources } from './task-access';
@@ -138,7 +139,7 @@ function pageRows(db: Database, options: ListOptions) {
 }
 
 async function runList(db: Database, options: ListOptions) {
-  const rows = await pageRows(db, options);
+  const rows = await runPrepared(pageRows(db, options));
   // A separate count keeps the page query a plain index walk; the count reads the tasks table alone.
   const total = await countTasks(
     db,
