@@ -5,7 +5,7 @@ import { type BenchChild, startChild } from './child';
 import { cpuPerRequest } from './cpu';
 import type { ExplainedQuery } from './explain';
 
-export type Figures = { p50: number; p95: number; p99: number; bytes: number };
+export type Figures = { p50: number; p95: number; p99: number; bytes: number; cpu?: number };
 export type Call = {
   label: string;
   path: string;
@@ -24,7 +24,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** One request at a time, so each figure is the server's own latency, not queueing. */
-async function sample(url: string, headers: Record<string, string>, samples: number, warmUp: number) {
+async function sample(url: string, headers: Record<string, string>, samples: number, warmUp: number): Promise<Figures> {
   const timings: number[] = [];
   let bytes = 0;
   for (let i = 0; i < warmUp + samples; i++) {
@@ -73,7 +73,9 @@ export async function compareWithBaseline(options: {
   const dir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
   try {
     console.log(`  ${options.samples} sequential requests each after ${options.warmUp} warm-up`);
-    for (const call of options.calls) {
+    // BENCH_ONLY=<text>: only the calls whose label contains it (a quicker run while working on one query).
+    const only = process.env.BENCH_ONLY;
+    for (const call of options.calls.filter((c) => !only || c.label.includes(only))) {
       const headers = call.headers ?? options.headers;
       const file = path.join(dir, 'body.json');
       await writeFile(file, await (await fetch(`${options.base}${call.path}`, { headers })).text());
@@ -93,7 +95,7 @@ export async function compareWithBaseline(options: {
           console.log(`    goal p95 ≤ ${call.goal} ms → ${measured.p95 <= call.goal ? 'MET' : 'NOT MET'}`);
         }
         if (options.server) {
-          await printCpuAndPlans(options.server, bare, `${options.base}${call.path}`, headers, call);
+          measured.cpu = await printCpuAndPlans(options.server, bare, `${options.base}${call.path}`, headers, call);
         }
       } finally {
         await bare.stop();
@@ -115,7 +117,7 @@ async function printCpuAndPlans(
   url: string,
   headers: Record<string, string>,
   call: Call,
-): Promise<void> {
+): Promise<number> {
   const amount = call.cpuRequests ?? Number(process.env.BENCH_CPU_REQUESTS ?? 200);
   const api = await cpuPerRequest({ url, headers, serverPid: server.pid, pgPid: server.pgPid, amount });
   const baseline = await cpuPerRequest({
@@ -145,4 +147,5 @@ async function printCpuAndPlans(
       `      ${plan.planningMs.toFixed(2).padStart(6)} + ${plan.executionMs.toFixed(2).padStart(7)} ms  ${plan.sql}`,
     );
   }
+  return api.perRequest;
 }

@@ -49,6 +49,7 @@ export async function benchRequests(): Promise<void> {
       headers: admin,
       samples: Number(process.env.BENCH_SAMPLES ?? 300),
       warmUp: 30,
+      server: api,
     });
   } finally {
     await api.stop();

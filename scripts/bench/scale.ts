@@ -16,6 +16,7 @@ export async function benchScale(): Promise<void> {
       headers: await signIn(base, 'admin@demo.test'),
       samples: Number(process.env.BENCH_SAMPLES ?? 300),
       warmUp: 30,
+      server: api,
       calls: [
         { label: 'GET /api/customers?page[size]=999', path: '/api/customers?page[size]=999', goal: 50 },
         { label: 'GET /api/projects/lite', path: '/api/projects/lite', goal: 50 },

@@ -42,6 +42,7 @@ export async function benchTimeLogs(): Promise<void> {
       headers,
       samples: Number(process.env.BENCH_SAMPLES ?? 300),
       warmUp: 30,
+      server: api,
     });
   } finally {
     await api.stop();
