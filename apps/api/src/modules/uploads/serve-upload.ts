@@ -104,7 +104,12 @@ export async function serveLocalFile(
     )
     .header('Accept-Ranges', 'bytes')
     .header('Cache-Control', 'private, max-age=300');
-  if (row.extension !== 'pdf' || query.variant === 'thumbnail') {
+  if (row.extension === 'pdf' && query.variant === 'original' && serving.inline) {
+    // The file viewer shows PDFs in a frame of our own page: only our origin may frame them.
+    reply
+      .header('Content-Security-Policy', "frame-ancestors 'self'")
+      .header('X-Frame-Options', 'SAMEORIGIN');
+  } else {
     reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
   }
   if (range) {
