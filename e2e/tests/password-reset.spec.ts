@@ -37,13 +37,26 @@ test('a forgotten password is reset through the e-mailed link, and the new passw
   await expect(page.getByTestId('client-notice')).toBeVisible();
 });
 
-test('a new person registers and, being a client account, sees the client notice', async ({ page }) => {
+test('a new person registers, verifies the e-mail from the mailed link and, being a client account, sees the client notice', async ({
+  page,
+}) => {
+  const email = `morgan.${Date.now()}@client.test`;
+  await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/register');
   await page.getByLabel('Name').fill('Morgan Client');
-  await page.getByLabel('E-mail').fill(`morgan.${Date.now()}@client.test`);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('client-password-1');
   await page.getByLabel(/confirm/i).fill('client-password-1');
   await page.getByRole('button', { name: /register|create/i }).click();
+  // No sign-in before the address is proven: the page says to check the mailbox.
+  await expect(page.getByTestId('register-check-email')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await screenshot(page, 'register-check-email');
+
+  const link = (await latestMailTo(email)).match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0];
+  expect(link).toBeTruthy();
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto(link ?? '');
   await expect(page.getByTestId('client-notice')).toBeVisible();
   await screenshot(page, 'registered-client');
 });

@@ -4,6 +4,7 @@ import type {
   MessageBody,
   PublicConfig,
   RegisterInput,
+  RegisterResponse,
   ResetPasswordInput,
   SignedInUser,
 } from '@portal/domain';
@@ -37,12 +38,25 @@ export async function signIn(input: Pick<LoginInput, 'email' | 'password'>): Pro
   return body.data;
 }
 
+export type RegisterOutcome = { signedIn: SignedInUser } | { checkEmail: string };
+
 /**
- * Self-registration signs the new account in (as a client contact). invite_token comes from an invite link and
- * attaches the new contact to the inviting client.
+ * Self-registration. With an invite_token (from an invite link, mailed to that address) the new client contact is
+ * attached to the inviting client and signed in; otherwise the server mails a verification link and the account
+ * signs in once it is followed (the answer's message says so).
  */
-export async function register(input: RegisterInput & { invite_token?: string }): Promise<SignedInUser> {
-  const body = await api.post<DataBody<SignedInUser>>('/register', input, { sessionExpiresOn401: false });
+export async function register(input: RegisterInput & { invite_token?: string }): Promise<RegisterOutcome> {
+  const body = await api.post<RegisterResponse>('/register', input, { sessionExpiresOn401: false });
+  if ('verification_required' in body) {
+    return { checkEmail: body.message };
+  }
+  storeToken(body.data);
+  return { signedIn: body.data };
+}
+
+/** Follows the mailed verification link: the account is verified and signed in. */
+export async function verifyEmail(token: string): Promise<SignedInUser> {
+  const body = await api.post<DataBody<SignedInUser>>('/verify-email', { token }, { sessionExpiresOn401: false });
   storeToken(body.data);
   return body.data;
 }

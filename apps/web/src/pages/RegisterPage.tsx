@@ -1,16 +1,17 @@
 import { MESSAGES, type RegisterInput } from '@portal/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { describeError } from '../api/errors';
 import { register } from '../auth/api';
 import { getInvitePreview } from '../auth/invites';
 import { inviteTokenFrom, markInviteHandled } from '../auth/inviteToken';
+import { USER_QUERY_KEY } from '../auth/queries';
 import { AuthCard } from './AuthCard';
 import { AuthError, EmailField, NewPasswordFields } from './authFields';
 import { TextInput } from './authInputs';
-import { useSignInMutation } from './useAuthMutation';
+import { useAuthMutation } from './useAuthMutation';
 
 export function RegisterPage() {
   const [form] = Form.useForm<RegisterInput>();
@@ -30,13 +31,20 @@ export function RegisterPage() {
     }
   }, [validInvite, form]);
 
-  // Registration signs the account in. A token sent with the registration is used: the public-only gate must not
-  // accept it a second time.
-  const { mutation: signUp, errorText } = useSignInMutation(form, register, {
-    beforeStore: (input) => {
+  // With an invite the account is signed in (the invite token is used: the public-only gate must not accept it a
+  // second time); without one the server mails a verification link and the page says to check the mailbox.
+  const queryClient = useQueryClient();
+  const [checkEmail, setCheckEmail] = useState<{ message: string; email: string } | null>(null);
+  const { mutation: signUp, errorText } = useAuthMutation(form, register, {
+    onSuccess: (outcome, input) => {
+      if ('checkEmail' in outcome) {
+        setCheckEmail({ message: outcome.checkEmail, email: input.email });
+        return;
+      }
       if (input.invite_token) {
         markInviteHandled(input.invite_token);
       }
+      queryClient.setQueryData(USER_QUERY_KEY, outcome.signedIn);
     },
   });
   const inviteError = invite.isError
@@ -44,6 +52,20 @@ export function RegisterPage() {
     : invite.data && !validInvite
       ? MESSAGES.inviteInvalid
       : null;
+
+  if (checkEmail) {
+    return (
+      <AuthCard title="Check your e-mail" footer={<Link to="/login">Back to sign in</Link>}>
+        <Alert
+          type="success"
+          showIcon
+          title={checkEmail.message}
+          description={`We sent the link to ${checkEmail.email}. It works for 48 hours.`}
+          data-testid="register-check-email"
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

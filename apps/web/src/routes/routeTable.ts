@@ -23,6 +23,7 @@ export type PageKey =
   | 'register'
   | 'forgotPassword'
   | 'reset'
+  | 'verifyEmail'
   | 'terms'
   | 'privacy'
   | 'fileViewer'
@@ -91,6 +92,7 @@ export const ROUTES: readonly RouteDef[] = [
   open('/terms', 'Terms of Service', 'terms'),
   open('/privacy', 'Privacy Policy', 'privacy'),
   open('/reset', 'Reset password', 'reset'),
+  open('/verify-email', 'Verify e-mail', 'verifyEmail'),
 
   { path: '/file-viewer/:uuid', label: 'File viewer', access: 'signed-in-bare', types: 'any', page: 'fileViewer' },
   { path: '/status-report', label: 'Status report', access: 'redirect', types: 'any', redirectTo: '/' },
