@@ -33,13 +33,8 @@ await seedCommentTemplates(db);
 const seeded = handle.embedded && !(await hasAnyUser(db)) ? await seedDemo(db) : false;
 
 const app = await buildApp({ config, db });
-const stopJobs = await startJobs({
-  connectionString: handle.url,
-  db,
-  timeZone: config.agencyTimeZone,
-  log: app.log,
-  app,
-});
+// Jobs start once the server answers (below): pg-boss's own start-up is not something a request waits for.
+let stopJobs = async () => {};
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -71,6 +66,13 @@ try {
   await handle.stop();
   process.exit(1);
 }
+stopJobs = await startJobs({
+  connectionString: handle.url,
+  db,
+  timeZone: config.agencyTimeZone,
+  log: app.log,
+  app,
+});
 
 const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
 say('');
