@@ -30,6 +30,11 @@ async function signedInPage(browser: Browser, email: string, width = 1366): Prom
   await page.goto('/login');
   await signIn(page, email);
   await expect(page.getByTestId('sidebar').or(page.getByTestId('menu-toggle')).first()).toBeVisible();
+  // The Web Push prompt sits over the bottom right corner; answer it so it covers nothing.
+  await page
+    .getByRole('button', { name: 'No thanks' })
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
   return page;
 }
 
@@ -39,6 +44,8 @@ async function typeInEditor(page: Page, testId: string, text: string) {
   await editor.click();
   await page.keyboard.type(text);
 }
+
+test.use({ actionTimeout: 20_000 });
 
 test('comments: mention, inbox, reply, like, edit, delete, schedule, private note, freelancer read-only', async ({
   browser,
@@ -74,7 +81,7 @@ test('comments: mention, inbox, reply, like, edit, delete, schedule, private not
   // An empty send asks for a comment first.
   await adminPage.getByTestId('comment-send').click();
   await expect(adminPage.locator('.ant-modal-confirm-title')).toHaveText('Please write a comment before');
-  await adminPage.getByRole('button', { name: 'OK' }).click();
+  await adminPage.getByRole('button', { name: 'OK', exact: true }).click();
 
   // The manager: bell and Mentions badge, the inbox, the highlighted comment; a reply and a like.
   const managerPage = await signedInPage(browser, 'manager@demo.test');
@@ -87,7 +94,7 @@ test('comments: mention, inbox, reply, like, edit, delete, schedule, private not
   await mention.getByTestId('inbox-open').click();
   await expect(managerPage).toHaveURL(/task_comment_uuid=/);
   const highlighted = managerPage.locator('.comment-item--highlighted');
-  await expect(highlighted).toContainText('Please review the hero copy');
+  await expect(highlighted).toContainText('Please review the hero copy', { timeout: 45_000 });
   await managerPage
     .getByTestId('comment-thread')
     .filter({ hasText: 'Please review' })
@@ -166,7 +173,7 @@ test('comments: mention, inbox, reply, like, edit, delete, schedule, private not
   await expect(phone.getByTestId('mentions-inbox')).toBeVisible();
   await expectNoSidewaysScroll(phone);
   await phone.goto(`/tasks?task_uuid=${task.uuid}`);
-  await expect(phone.getByTestId('comments-panel')).toBeVisible();
+  await expect(phone.getByTestId('comments-panel')).toBeVisible({ timeout: 45_000 });
   await expectNoSidewaysScroll(phone);
   await screenshot(phone, 'comments-task-390');
   await phone.goto(`/projects/${plan.uuid}`);
