@@ -8,9 +8,10 @@ import { benchSearch } from './search';
 import { benchStartup } from './startup';
 import { benchTasks } from './tasks';
 import { benchTimeLogs } from './time-logs';
+import { benchUploads } from './uploads';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|dashboard|live|comments|search]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|dashboard|live|comments|search|uploads]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -45,4 +46,7 @@ if (all || which.includes('comments')) {
 }
 if (all || which.includes('search')) {
   await benchSearch();
+}
+if (all || which.includes('uploads')) {
+  await benchUploads();
 }

@@ -1,0 +1,186 @@
+import { spawnSync } from 'node:child_process';
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { startChild } from './child';
+import { signIn } from './latency';
+
+const MB = 1024 * 1024;
+
+/** The resident set of a process, from /proc (bytes). */
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+/** Runs `work` while sampling the server's RSS every 20 ms; answers the time taken and the peak growth. */
+async function watched<T>(pid: number, work: () => Promise<T>) {
+  const before = rssOf(pid);
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, 20);
+  const started = performance.now();
+  try {
+    const result = await work();
+    return { result, seconds: (performance.now() - started) / 1000, growth: Math.max(0, peak - before) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** A file of `size` bytes that passes the mp4 signature check ('ftyp' at offset 4), written in 1 MiB chunks. */
+async function makeVideo(file: string, size: number) {
+  const chunk = Buffer.alloc(MB, 7);
+  chunk.write('\u0000\u0000\u0000\u0018ftypmp42', 0, 'latin1');
+  let left = size;
+  await pipeline(
+    Readable.from(
+      (function* () {
+        while (left > 0) {
+          const part = chunk.subarray(0, Math.min(MB, left));
+          left -= part.length;
+          yield part;
+        }
+      })(),
+    ),
+    createWriteStream(file),
+  );
+}
+
+async function upload(base: string, headers: Record<string, string>, file: string, name: string, size: number) {
+  const presigned = (await (
+    await fetch(`${base}/api/create-pre-signed-url`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ extension: name.split('.').pop(), size, name, type: 'attachment' }),
+    })
+  ).json()) as { url: string; uuid: string; headers: Record<string, string> };
+  const put = await fetch(`${base}${presigned.url}`, {
+    method: 'PUT',
+    headers: { ...presigned.headers, 'content-length': String(size) },
+    body: Readable.toWeb(createReadStream(file)) as ReadableStream,
+    duplex: 'half',
+  } as RequestInit);
+  if (!put.ok) {
+    throw new Error(`upload refused: ${put.status} ${await put.text()}`);
+  }
+  return presigned.uuid;
+}
+
+async function download(base: string, headers: Record<string, string>, uuid: string): Promise<number> {
+  const link = ((await (await fetch(`${base}/api/uploads/${uuid}/download`, { headers })).json()) as { data: string })
+    .data;
+  const res = await fetch(`${base}${link}`);
+  let bytes = 0;
+  await pipeline(
+    Readable.fromWeb(res.body as never),
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        done();
+      },
+    }),
+  );
+  return bytes;
+}
+
+const rate = (bytes: number, seconds: number) => `${(bytes / MB / seconds).toFixed(0).padStart(5)} MB/s`;
+
+/**
+ * `npm run bench uploads`: a 200 MB file uploaded and downloaded through the local driver (server RSS growth, target
+ * ≤ 50 MB; throughput beside `cp` of the same file, target within 2×), then a mass-download zip of 500 files
+ * totalling 1 GB (BENCH_ZIP_FILES / BENCH_ZIP_MB scale it) with its RSS growth (target ≤ 100 MB).
+ */
+export async function benchUploads(): Promise<void> {
+  const size = Number(process.env.BENCH_UPLOAD_MB ?? 200) * MB;
+  const zipFiles = Number(process.env.BENCH_ZIP_FILES ?? 500);
+  const zipTotal = Number(process.env.BENCH_ZIP_MB ?? 1024) * MB;
+  const work = await mkdtemp(path.join(tmpdir(), 'portal-bench-files-'));
+  const api = await startChild('uploads-server.ts');
+  try {
+    const base = `http://127.0.0.1:${api.port}`;
+    const admin = await signIn(base, 'admin@demo.test');
+    const source = path.join(work, 'video.mp4');
+    await makeVideo(source, size);
+
+    const copyStarted = performance.now();
+    spawnSync('cp', [source, path.join(work, 'copy.mp4')]);
+    spawnSync('sync');
+    const cpSeconds = (performance.now() - copyStarted) / 1000;
+    await rm(path.join(work, 'copy.mp4'));
+
+    const up = await watched(api.pid, () => upload(base, admin, source, 'video.mp4', size));
+    const down = await watched(api.pid, () => download(base, admin, up.result));
+    console.log(`\nUploads (local driver), ${size / MB} MB file`);
+    console.log(`  cp of the same file        ${rate(size, cpSeconds)}  (${cpSeconds.toFixed(2)} s)`);
+    console.log(
+      `  upload (PUT, verified)     ${rate(size, up.seconds)}  (${up.seconds.toFixed(2)} s)  server RSS +${(up.growth / MB).toFixed(1)} MB (target ≤ 50 MB)`,
+    );
+    console.log(
+      `  download (signed GET)      ${rate(down.result, down.seconds)}  (${down.seconds.toFixed(2)} s)  server RSS +${(down.growth / MB).toFixed(1)} MB (target ≤ 50 MB)`,
+    );
+    console.log(`  upload vs cp: ${(up.seconds / cpSeconds).toFixed(2)}× the time (target ≤ 2×)`);
+
+    // The mass-download zip: zipFiles files spread over tasks of one plan (100 files per task at most).
+    const each = Math.floor(zipTotal / zipFiles);
+    const part = path.join(work, 'part.mp4');
+    await makeVideo(part, each);
+    const uuids: string[] = [];
+    for (let i = 0; i < zipFiles; i += 1) {
+      uuids.push(await upload(base, admin, part, `clip-${i}.mp4`, each));
+    }
+    const plans = (await (await fetch(`${base}/api/projects/lite?page[size]=999`, { headers: admin })).json()) as {
+      data: { uuid: string }[];
+    };
+    const taskIds: string[] = [];
+    for (let i = 0; i < uuids.length; i += 100) {
+      const created = (await (
+        await fetch(`${base}/api/tasks`, {
+          method: 'POST',
+          headers: { ...admin, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            title: `Zip ${i}`,
+            project_id: plans.data[0]?.uuid,
+            uploads: uuids.slice(i, i + 100),
+          }),
+        })
+      ).json()) as { data: { uuid: string } };
+      taskIds.push(created.data.uuid);
+    }
+    const zipped = await watched(api.pid, async () => {
+      const asked = await fetch(`${base}/api/tasks/mass-download`, {
+        method: 'POST',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ full_download: true, task_ids: taskIds }),
+      });
+      if (!asked.ok) {
+        throw new Error(`mass download refused: ${asked.status}`);
+      }
+      for (;;) {
+        const list = (await (await fetch(`${base}/api/notifications`, { headers: admin })).json()) as {
+          data: { type: string; data: { resource_id: string | null } }[];
+        };
+        const ready = list.data.find((n) => n.type === 'files_ready');
+        if (ready?.data.resource_id) {
+          return ready.data.resource_id;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    });
+    const zipSize = await download(base, admin, zipped.result);
+    console.log(
+      `\nMass download: ${zipFiles} files, ${(zipFiles * each) / MB} MB → zip of ${(zipSize / MB).toFixed(0)} MB`,
+    );
+    console.log(
+      `  built in ${zipped.seconds.toFixed(1)} s (${rate(zipSize, zipped.seconds)}), server RSS +${(zipped.growth / MB).toFixed(1)} MB (target ≤ 100 MB)`,
+    );
+  } finally {
+    await api.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
