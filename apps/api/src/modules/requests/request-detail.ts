@@ -9,6 +9,7 @@ import {
 } from '@portal/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
 import { contacts, customers, planTypes, projects, requests, requestTypes, timeLogs, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { loadLatestComments } from '../comments/latest-comments';
@@ -117,8 +118,9 @@ export async function selectRequests(
     .where(options.where)
     .orderBy(...(options.order ?? []))
     .$dynamic();
+  // A named prepared statement per filter shape: the list's id query is parsed once per connection.
   const ids = (
-    await (options.limit !== undefined ? idQuery.limit(options.limit).offset(options.offset ?? 0) : idQuery)
+    await runPrepared(options.limit !== undefined ? idQuery.limit(options.limit).offset(options.offset ?? 0) : idQuery)
   ).map((r) => r.id);
   if (ids.length === 0) {
     return [];

@@ -8,6 +8,7 @@ import {
 import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
 import { tasks, timeLogs, users } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { forbidden, notFound } from '../../http/errors';
@@ -43,9 +44,11 @@ async function pageOfLogs(db: Database, conditions: SQL[], page: PageQuery, view
     .limit(page.size)
     .offset(pageOffset(page));
   const [rows, [total]] = await Promise.all([
-    selectTimeLogs(db)
-      .where(sql`${timeLogs.id} = any(array(${pageIds}))`)
-      .orderBy(...order),
+    runPrepared(
+      selectTimeLogs(db)
+        .where(sql`${timeLogs.id} = any(array(${pageIds}))`)
+        .orderBy(...order),
+    ),
     db
       .select({ n: count() })
       .from(timeLogs)
