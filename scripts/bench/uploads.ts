@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -52,6 +53,36 @@ async function makeVideo(file: string, size: number) {
   );
 }
 
+/** One HTTP exchange with node:http (fetch's web streams cost more CPU than the server under test). */
+function exchange(
+  url: string,
+  options: { method: string; headers?: Record<string, string>; body?: Readable },
+  sink?: Writable,
+): Promise<{ status: number; text: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: options.method, headers: options.headers }, (response) => {
+      let bytes = 0;
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (!sink) {
+          chunks.push(chunk);
+        }
+      });
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString(), bytes }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    if (options.body) {
+      options.body.pipe(request);
+    } else {
+      request.end();
+    }
+  });
+}
+
 async function upload(base: string, headers: Record<string, string>, file: string, name: string, size: number) {
   const presigned = (await (
     await fetch(`${base}/api/create-pre-signed-url`, {
@@ -60,14 +91,13 @@ async function upload(base: string, headers: Record<string, string>, file: strin
       body: JSON.stringify({ extension: name.split('.').pop(), size, name, type: 'attachment' }),
     })
   ).json()) as { url: string; uuid: string; headers: Record<string, string> };
-  const put = await fetch(`${base}${presigned.url}`, {
+  const put = await exchange(`${base}${presigned.url}`, {
     method: 'PUT',
     headers: { ...presigned.headers, 'content-length': String(size) },
-    body: Readable.toWeb(createReadStream(file)) as ReadableStream,
-    duplex: 'half',
-  } as RequestInit);
-  if (!put.ok) {
-    throw new Error(`upload refused: ${put.status} ${await put.text()}`);
+    body: createReadStream(file, { highWaterMark: MB }),
+  });
+  if (put.status !== 200) {
+    throw new Error(`upload refused: ${put.status} ${put.text}`);
   }
   return presigned.uuid;
 }
@@ -75,18 +105,12 @@ async function upload(base: string, headers: Record<string, string>, file: strin
 async function download(base: string, headers: Record<string, string>, uuid: string): Promise<number> {
   const link = ((await (await fetch(`${base}/api/uploads/${uuid}/download`, { headers })).json()) as { data: string })
     .data;
-  const res = await fetch(`${base}${link}`);
-  let bytes = 0;
-  await pipeline(
-    Readable.fromWeb(res.body as never),
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        bytes += chunk.length;
-        done();
-      },
-    }),
-  );
-  return bytes;
+  const sink = new Writable({
+    write(_chunk: Buffer, _encoding, done) {
+      done();
+    },
+  });
+  return (await exchange(`${base}${link}`, { method: 'GET' }, sink)).bytes;
 }
 
 const rate = (bytes: number, seconds: number) => `${(bytes / MB / seconds).toFixed(0).padStart(5)} MB/s`;

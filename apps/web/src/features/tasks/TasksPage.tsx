@@ -9,6 +9,7 @@ import { useDebouncedValue } from '../../search/useDebouncedValue';
 import { reportError } from '../../shell/feedback';
 import type { ListResponse } from '../common/listQuery';
 import { PageHeader } from '../common/PageHeader';
+import { MassDownloadButton } from '../uploads/MassDownloadButton';
 import { getPersonalPlan, listAssignableUsers, listTags, listTasks, TASKS_KEY, updateTask } from './api';
 import { TaskFiltersBar } from './TaskFiltersBar';
 import type { KanbanMove } from './TaskKanban';
@@ -191,6 +192,7 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
                 {personal ? 'All tasks' : 'Personal tasks'}
               </Link>
             ) : null}
+            <MassDownloadButton resource="tasks" ids={rows.map((row) => row.uuid)} />
             {ability.can('TASKS_CREATE') ? (
               <Button
                 type="primary"
