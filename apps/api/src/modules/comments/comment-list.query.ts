@@ -36,36 +36,20 @@ type Extras = {
 /** Creators, likes, mentions and files of a page of comments: four queries whatever the page size. */
 async function loadExtras(db: DbExecutor, rows: CommentRow[]): Promise<Extras> {
   const ids = rows.map((r) => r.id);
-  const creatorIds = [...new Set(rows.flatMap((r) => (r.creatorId ? [r.creatorId] : [])))];
   const extras: Extras = { creators: new Map(), reactions: new Map(), mentions: new Map(), uploads: new Map() };
   if (ids.length === 0) {
     return extras;
   }
-  const [people, likes, mentioned, files] = await Promise.all([
-    creatorIds.length
-      ? db
-          .select({
-            id: users.id,
-            uuid: users.uuid,
-            name: contacts.name,
-            type: contacts.type,
-            jobTitle: contacts.jobTitle,
-          })
-          .from(users)
-          .innerJoin(contacts, eq(contacts.userId, users.id))
-          .where(idIn(users.id, creatorIds))
-      : Promise.resolve([]),
+  // Likes first without their people, then creators and likers in one lookup of the few people involved: joining
+  // contacts per like made the planner read the whole contacts table.
+  const [likes, mentioned, files] = await Promise.all([
     db
       .select({
         commentId: commentReactions.commentId,
         uuid: commentReactions.uuid,
-        reaction: commentReactions.reaction,
-        userUuid: users.uuid,
-        name: contacts.name,
+        userId: commentReactions.userId,
       })
       .from(commentReactions)
-      .innerJoin(users, eq(users.id, commentReactions.userId))
-      .innerJoin(contacts, eq(contacts.userId, users.id))
       .where(idIn(commentReactions.commentId, ids))
       .orderBy(asc(commentReactions.id)),
     db
@@ -86,12 +70,32 @@ async function loadExtras(db: DbExecutor, rows: CommentRow[]): Promise<Extras> {
       .orderBy(asc(commentMentions.id)),
     loadCommentUploads(db, ids),
   ]);
+  const peopleIds = [
+    ...new Set([...rows.flatMap((r) => (r.creatorId ? [r.creatorId] : [])), ...likes.map((l) => l.userId)]),
+  ];
+  const people = peopleIds.length
+    ? await db
+        .select({
+          id: users.id,
+          uuid: users.uuid,
+          name: contacts.name,
+          type: contacts.type,
+          jobTitle: contacts.jobTitle,
+        })
+        .from(users)
+        .innerJoin(contacts, eq(contacts.userId, users.id))
+        .where(idIn(users.id, peopleIds))
+    : [];
   for (const p of people) {
     extras.creators.set(p.id, { uuid: p.uuid, name: p.name, type: p.type as UserType, job_title: p.jobTitle });
   }
   for (const like of likes) {
+    const person = extras.creators.get(like.userId);
+    if (!person) {
+      continue;
+    }
     const list = extras.reactions.get(like.commentId) ?? [];
-    list.push({ uuid: like.uuid, reaction: 'thumbs_up', creator: { uuid: like.userUuid, name: like.name } });
+    list.push({ uuid: like.uuid, reaction: 'thumbs_up', creator: { uuid: person.uuid, name: person.name } });
     extras.reactions.set(like.commentId, list);
   }
   for (const m of mentioned) {

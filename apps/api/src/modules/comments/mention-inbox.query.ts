@@ -48,7 +48,9 @@ export async function listMentionInbox(db: DbExecutor, userId: number, query: Qu
       coalesce(t.uuid, r.uuid, pr.uuid) as commentable_uuid,
       coalesce(t.title, r.subject, pr.title) as commentable_title
     from page p
-    left join comments c on c.uuid::text = p.data ->> 'resource_id'
+    -- By the comment's uuid index: resource_id is cast, never the column (a cast column reads every comment).
+    left join comments c on c.uuid = case when p.data ->> 'resource_id' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+      then (p.data ->> 'resource_id')::uuid end
     left join users u on u.id = c.creator_id
     left join contacts ac on ac.user_id = u.id
     left join tasks t on c.commentable_type = 'task' and t.id = c.commentable_id
