@@ -23,6 +23,7 @@ import {
 } from './requestFilters';
 import { requestStatusLabel } from './requestRows';
 import './requests.css';
+import { MassDownloadButton } from '../../uploads/MassDownloadButton';
 
 /** Filter value → label: 3 high is hot, 2 medium warm, 1 low cold or frozen (doc 2 §3). */
 const TEMPERATURE_LABELS: Record<TemperatureFilter, string> = { 3: 'Hot', 2: 'Warm', 1: 'Cold' };
@@ -115,6 +116,7 @@ export function RequestList({ projectUuid }: { projectUuid?: string }) {
             Total time: {formatMinutes(requests.data.total_time)}
           </Typography.Text>
         ) : null}
+        <MassDownloadButton resource="requests" ids={(requests.data?.data ?? []).map((row) => row.uuid)} />
       </Space>
       <RequestTable
         rows={requests.data?.data ?? []}
