@@ -93,6 +93,38 @@ describe('task Assets (uploads[] on tasks)', () => {
   });
 });
 
+describe('editor images', () => {
+  it('stores a description whose images are our uploads, and refuses images from anywhere else', async () => {
+    const image = await client.upload(actors.admin.token, 'inline.png', await pngBytes(), 'in-message');
+    const ours = await app.inject({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: bearer(actors.admin.token),
+      payload: {
+        title: 'With an image',
+        project_id: plan.uuid,
+        description_delta: {
+          ops: [{ insert: 'See ' }, { insert: { image: `/api/uploads/${image}` } }, { insert: '\n' }],
+        },
+      },
+    });
+    expect(ours.statusCode, ours.body).toBe(200);
+    for (const src of ['https://evil.test/cat.png', 'data:image/png;base64,AAAA', '/api/uploads/not-a-uuid']) {
+      const foreign = await app.inject({
+        method: 'POST',
+        url: '/api/tasks',
+        headers: bearer(actors.admin.token),
+        payload: {
+          title: 'Foreign image',
+          project_id: plan.uuid,
+          description_delta: { ops: [{ insert: { image: src } }, { insert: '\n' }] },
+        },
+      });
+      expect(foreign.statusCode, src).toBe(422);
+    }
+  });
+});
+
 describe('request uploads (the uploads area and upload questions)', () => {
   it('attaches the uploads area and the answers of upload questions, reporting refusals under their field', async () => {
     const area = await client.upload(actors.admin.token, 'logo.png', await pngBytes());
