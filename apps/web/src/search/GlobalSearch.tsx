@@ -85,7 +85,7 @@ export function GlobalSearch() {
         aria-label="Search"
         role="combobox"
         aria-expanded={showPanel}
-        aria-controls={listId}
+        aria-controls={showPanel ? listId : undefined}
         aria-autocomplete="list"
         aria-activedescendant={showPanel && active >= 0 ? optionId(active) : undefined}
         aria-keyshortcuts="Control+K Meta+K /"

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import type { Principal } from '../../http/access';
 import { visiblePlans } from '../plans/plan-list.query';
 import { visibleRequests } from '../requests/request-access';
-import { visibleTaskSources, visibleTasks } from '../tasks/task-access';
+import { visibleTasks } from '../tasks/task-access';
 import type { SearchTerms } from './search-terms';
 
 /** How many best matches each group answers. */
@@ -35,8 +35,6 @@ type GroupSpec = {
    * the table, so the starts-with pool is taken from the visible rows in any order instead.
    */
   selective?: boolean;
-  /** The visibility rule as alternatives that each use an index (their union is the rule), when the module has them. */
-  visibleSources?: SQL[];
   title: SQL;
   detail: SQL;
   link: SQL;
@@ -70,7 +68,6 @@ export function groupSpecs(principal: Principal): GroupSpec[] {
       primaryText: sql`tasks.title`,
       visible: visibleTasks(viewer),
       selective: !regular,
-      visibleSources: visibleTaskSources(viewer),
       title: sql`tasks.title`,
       detail: sql`(select p.title from projects p where p.id = tasks.project_id)`,
       link: sql`'/tasks?task_uuid=' || tasks.uuid`,
@@ -145,15 +142,8 @@ function groupQuery(spec: GroupSpec, terms: SearchTerms): { ctes: SQL; select: S
   if (spec.selective) {
     // A few visible rows: read them once and test each, instead of index scans that would mostly find others' rows.
     const folded = sql`portal_search_text(v.primary_text)`;
-    const sources = spec.visibleSources ?? [spec.visible ?? sql`true`];
-    const visibleRows = sql.join(
-      sources.map(
-        (source) =>
-          sql`select id, ${primaryText} as primary_text, ${searchedText} as searched_text from ${table} where ${source}`,
-      ),
-      sql` union `,
-    );
-    const ctes = sql`${name('visible')} as materialized (${visibleRows}),
+    const ctes = sql`${name('visible')} as materialized (select id, ${primaryText} as primary_text,
+          ${searchedText} as searched_text from ${table} where ${spec.visible ?? sql`true`}),
         ${name('starts')} as materialized (select id from ${name('visible')} v
           where ${folded} like ${`${terms.phrase}%`} limit ${STARTS_WITH_POOL}),
         ${name('words')} as materialized (select id from ${name('visible')} v
