@@ -3,6 +3,7 @@ import { and, asc, desc, eq, exists, ilike, inArray, ne, or, type SQL, sql } fro
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
 import { contacts, customers, planTypes, projects, users } from '../../db/schema';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
 import { presentPlan, presentPlanLite } from './plans.presenter';
@@ -117,34 +118,38 @@ async function metaFor(db: Database, query: PlanListQuery, parts: PageParts, row
   return listMeta(total, query.page);
 }
 
-/** GET projects: one query for the page and its total. */
+/** GET projects: one query for the page and its total (a named prepared statement per filter shape). */
 export async function listPlans(db: Database, query: PlanListQuery, viewerId: number) {
   const parts = pageParts(query, viewerId);
-  const rows = await db
-    .select({ ...planColumns, total: windowTotal })
-    .from(projects)
-    .leftJoin(customers, eq(customers.id, projects.customerId))
-    .leftJoin(planTypes, eq(planTypes.id, projects.planTypeId))
-    .leftJoin(managers, eq(managers.id, projects.projectManagerId))
-    .leftJoin(managerContacts, eq(managerContacts.userId, projects.projectManagerId))
-    .where(parts.where)
-    .orderBy(...parts.order)
-    .limit(parts.limit)
-    .offset(parts.offset);
+  const rows = await runPrepared(
+    db
+      .select({ ...planColumns, total: windowTotal })
+      .from(projects)
+      .leftJoin(customers, eq(customers.id, projects.customerId))
+      .leftJoin(planTypes, eq(planTypes.id, projects.planTypeId))
+      .leftJoin(managers, eq(managers.id, projects.projectManagerId))
+      .leftJoin(managerContacts, eq(managerContacts.userId, projects.projectManagerId))
+      .where(parts.where)
+      .orderBy(...parts.order)
+      .limit(parts.limit)
+      .offset(parts.offset),
+  );
   return { data: rows.map(presentPlan), meta: await metaFor(db, query, parts, rows) };
 }
 
 /** GET projects/lite: the selector variant, without manager and type columns. */
 export async function listPlansLite(db: Database, query: PlanListQuery, viewerId: number) {
   const parts = pageParts(query, viewerId);
-  const rows = await db
-    .select({ ...liteColumns, total: windowTotal })
-    .from(projects)
-    .leftJoin(customers, eq(customers.id, projects.customerId))
-    .leftJoin(planTypes, eq(planTypes.id, projects.planTypeId))
-    .where(parts.where)
-    .orderBy(...parts.order)
-    .limit(parts.limit)
-    .offset(parts.offset);
+  const rows = await runPrepared(
+    db
+      .select({ ...liteColumns, total: windowTotal })
+      .from(projects)
+      .leftJoin(customers, eq(customers.id, projects.customerId))
+      .leftJoin(planTypes, eq(planTypes.id, projects.planTypeId))
+      .where(parts.where)
+      .orderBy(...parts.order)
+      .limit(parts.limit)
+      .offset(parts.offset),
+  );
   return { data: rows.map(presentPlanLite), meta: await metaFor(db, query, parts, rows) };
 }
