@@ -150,6 +150,9 @@ export async function benchUploads(): Promise<void> {
     );
     console.log(`  upload vs cp: ${(up.seconds / cpSeconds).toFixed(2)}× the time (target ≤ 2×)`);
 
+    if (zipFiles === 0) {
+      return;
+    }
     // The mass-download zip: zipFiles files spread over tasks of one plan (100 files per task at most).
     const each = Math.floor(zipTotal / zipFiles);
     const part = path.join(work, 'part.mp4');
