@@ -1,0 +1,118 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, screenshot, signIn } from './support';
+
+const stamp = Date.now().toString(36);
+// Two browsers and a shared 2-core machine: screens may take a while to open; live updates still must not need a reload.
+test.setTimeout(150_000);
+const OPEN = { timeout: 30_000 };
+
+async function apiSignIn(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD, cookie_login: false } });
+  expect(res.ok()).toBeTruthy();
+  const { data } = await res.json();
+  return { uuid: data.uuid as string, headers: { authorization: `Bearer ${data.auth_token}` } };
+}
+
+/** A second person in their own browser context (own storage, own socket). */
+async function personPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, email);
+  await expect(page.getByTestId('sidebar')).toBeVisible(OPEN);
+  return page;
+}
+
+async function createTask(request: APIRequestContext, headers: Record<string, string>, title: string) {
+  const plans = await (await request.get('/api/projects/lite?page[size]=999', { headers })).json();
+  const plan = plans.data.find((p: { title: string }) => p.title === 'Bella Vista social') ?? plans.data[0];
+  const created = await request.post('/api/tasks', { headers, data: { title, project_id: plan.uuid } });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  return (await created.json()).data.uuid as string;
+}
+
+test('live: the admin’s title change appears in the manager’s open drawer and kanban without a reload', async ({
+  browser,
+  request,
+}) => {
+  const admin = await apiSignIn(request, 'admin@demo.test');
+  const title = `Live title ${stamp}`;
+  const uuid = await createTask(request, admin.headers, title);
+
+  const manager = await personPage(browser, 'manager@demo.test');
+  await manager.goto(`/tasks?view=kanban&task_uuid=${uuid}`);
+  const titleField = manager.getByTestId('task-drawer').getByTestId('task-title');
+  await expect(titleField).toHaveValue(title, OPEN);
+  const renamed = `Renamed live ${stamp}`;
+  const res = await request.put(`/api/tasks/${uuid}`, { headers: admin.headers, data: { title: renamed } });
+  expect(res.ok()).toBeTruthy();
+
+  await expect(titleField).toHaveValue(renamed, { timeout: 10_000 });
+  await manager.getByTestId('task-drawer').locator('.ant-drawer-close').click();
+  await expect(manager.getByTestId('kanban-card').filter({ hasText: renamed })).toBeVisible({ timeout: 10_000 });
+  await screenshot(manager, 'live-kanban');
+  await manager.context().close();
+});
+
+test('live: two people type in one description, see the same text and each other’s cursor', async ({
+  browser,
+  request,
+}) => {
+  const admin = await apiSignIn(request, 'admin@demo.test');
+  const uuid = await createTask(request, admin.headers, `Shared description ${stamp}`);
+  const one = await personPage(browser, 'admin@demo.test');
+  const two = await personPage(browser, 'manager@demo.test');
+  for (const page of [one, two]) {
+    await page.goto(`/tasks?task_uuid=${uuid}`);
+    await expect(page.getByTestId('task-description-editor').locator('.ql-editor')).toBeVisible(OPEN);
+  }
+  const editorOne = one.getByTestId('task-description-editor').locator('.ql-editor');
+  const editorTwo = two.getByTestId('task-description-editor').locator('.ql-editor');
+
+  await editorOne.click();
+  await one.keyboard.type('Hello from the admin.');
+  await expect(editorTwo).toContainText('Hello from the admin.');
+  await editorTwo.click();
+  await two.keyboard.press('Control+End');
+  await two.keyboard.type(' And the manager.');
+  await expect(editorOne).toContainText('Hello from the admin. And the manager.');
+  await expect(editorTwo).toContainText('Hello from the admin. And the manager.');
+
+  // Each sees the other's cursor with the person's name (the flag itself hides 3000 ms after the cursor moved).
+  await expect(one.locator('.ql-cursor-name')).toHaveText(['Jamie Rivera']);
+  await expect(two.locator('.ql-cursor-name')).toHaveText(['Alex Morgan']);
+  await expect(one.getByTestId('task-description-status')).toHaveText('Saved', { timeout: 10_000 });
+  await screenshot(two, 'live-description');
+
+  // The stored description is the shared text.
+  const stored = await (await request.get(`/api/tasks/${uuid}/description-delta`, { headers: admin.headers })).json();
+  expect(JSON.stringify(stored.data.description_delta)).toContain('Hello from the admin. And the manager.');
+
+  // Offline: the editor says so, and what is typed meanwhile merges when the connection returns.
+  // (An open websocket notices a lost network at its next missed message: up to the provider's 30 s.)
+  await two.context().setOffline(true);
+  await expect(two.getByTestId('task-description-status')).toHaveText('Disconnected', { timeout: 45_000 });
+  await two.keyboard.type(' Offline words.');
+  await two.context().setOffline(false);
+  await expect(editorOne).toContainText('And the manager. Offline words.', { timeout: 45_000 });
+  await one.context().close();
+  await two.context().close();
+});
+
+test('live: a new notification raises the bell without a reload', async ({ browser, request }) => {
+  const admin = await apiSignIn(request, 'admin@demo.test');
+  const manager = await apiSignIn(request, 'manager@demo.test');
+  const page = await personPage(browser, 'manager@demo.test');
+  await expect(page.getByTestId('notification-bell')).toBeVisible(OPEN);
+  const badge = page.getByTestId('notification-badge').locator('.ant-badge-count');
+  const before = (await badge.count()) ? Number(await badge.first().textContent()) : 0;
+
+  const plans = await (await request.get('/api/projects/lite?page[size]=999', { headers: admin.headers })).json();
+  const created = await request.post('/api/tasks', {
+    headers: admin.headers,
+    data: { title: `Bell live ${stamp}`, project_id: plans.data[0].uuid, responsibles: [manager.uuid] },
+  });
+  expect(created.ok()).toBeTruthy();
+  await expect(badge).toHaveText(String(before + 1), { timeout: 5_000 });
+  await page.context().close();
+});
