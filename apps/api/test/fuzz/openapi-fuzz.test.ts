@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { users } from '../../src/db/schema';
+import { contacts, users } from '../../src/db/schema';
 import { SessionService } from '../../src/modules/auth/session.service';
 import { buildTask } from '../../src/modules/tasks/test-helpers';
 import { bearer, buildActors, buildPlan } from '../factories';
@@ -57,6 +57,17 @@ function deliberatelyUnavailable(status: number, body: string): boolean {
   return Boolean(message) && message !== MESSAGES.somethingWrong;
 }
 
+/** The actor as buildActors made them (status, e-mail, profile type), with a fresh token. */
+async function restore(sessions: SessionService, actor: 'admin' | 'freelancer'): Promise<string> {
+  const built = actors[actor];
+  await ctx.db.update(users).set({ status: 'active', email: built.email }).where(eq(users.id, built.id));
+  await ctx.db
+    .update(contacts)
+    .set({ type: actor === 'admin' ? 'regular_user' : 'freelancer', email: built.email })
+    .where(eq(contacts.userId, built.id));
+  return sessions.issue(built.id);
+}
+
 function describeCase(actor: string, c: FuzzCase): string {
   const body = c.payload === undefined ? '' : typeof c.payload === 'string' ? c.payload : JSON.stringify(c.payload);
   return `${actor} ${c.kind}: ${c.method} ${c.url.slice(0, 300)} ${body.slice(0, 300)}`;
@@ -92,17 +103,16 @@ test(`no operation answers 5xx or hangs on hostile input (seed ${SEED}, ${CASES}
   let sent = 0;
   await discover(app, collections, actors.admin.token);
   for (const op of operations) {
-    // The fuzzer may sign out, deactivate or re-type the actors; each operation starts from fresh, active ones.
-    await db.update(users).set({ status: 'active' }).where(eq(users.id, actors.admin.id));
-    await db.update(users).set({ status: 'active' }).where(eq(users.id, actors.freelancer.id));
-    const tokens = {
-      admin: await sessions.issue(actors.admin.id),
-      freelancer: await sessions.issue(actors.freelancer.id),
-    };
-    for (const [actor, token] of Object.entries(tokens)) {
+    // A case may sign an actor out, deactivate them or change their e-mail or type (which revokes their sessions);
+    // each operation starts from the actors as built, and an actor answered 401 is restored before the next case.
+    const tokens = { admin: await restore(sessions, 'admin'), freelancer: await restore(sessions, 'freelancer') };
+    for (const actor of ['admin', 'freelancer'] as const) {
       for (let i = 0; i < CASES; i++) {
         const c = makeCase(random, op, known);
-        const res = await send(app, c, token);
+        const res = await send(app, c, tokens[actor]);
+        if (res !== 'hang' && res.statusCode === 401) {
+          tokens[actor] = await restore(sessions, actor);
+        }
         sent++;
         if (res === 'hang') {
           failures.push(`no answer within ${HANG_MS} ms — ${describeCase(actor, c)}`);
