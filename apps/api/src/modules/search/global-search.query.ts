@@ -139,24 +139,9 @@ function groupQuery(spec: GroupSpec, terms: SearchTerms): { ctes: SQL; select: S
     );
   // The phrase holds only letters, digits and spaces (search-terms.ts), so it carries no LIKE wildcard; `using ~<~`
   // is the order of the text_pattern_ops index, so the scan stops after the pool.
-  if (spec.selective) {
-    // A few visible rows: read them once and test each, instead of index scans that would mostly find others' rows.
-    const folded = sql`portal_search_text(v.primary_text)`;
-    const ctes = sql`${name('visible')} as materialized (select id, ${primaryText} as primary_text,
-          ${searchedText} as searched_text from ${table} where ${spec.visible ?? sql`true`}),
-        ${name('starts')} as materialized (select id from ${name('visible')} v
-          where ${folded} like ${`${terms.phrase}%`} limit ${STARTS_WITH_POOL}),
-        ${name('words')} as materialized (select id from ${name('visible')} v
-          where ${found('starts')} < ${HITS_PER_GROUP} and portal_search_vector(v.searched_text) @@ ${query}
-          limit ${WORD_POOL}),
-        ${name('typos')} as materialized (select id from ${name('visible')} v
-          where ${terms.fuzzy} and ${found('starts', 'words')} < ${HITS_PER_GROUP} and ${terms.phrase} <% ${folded}
-          limit ${TYPO_POOL})`;
-    return { ctes, select: rankedSelect(spec, terms, name, query, normalized) };
-  }
   const ctes = sql`${name('starts')} as materialized (select id from ${table}
         where ${normalized} like ${`${terms.phrase}%`} ${visible}
-        order by ${normalized} using ~<~ limit ${STARTS_WITH_POOL}),
+        ${spec.selective ? sql`` : sql`order by ${normalized} using ~<~`} limit ${STARTS_WITH_POOL}),
       ${name('words')} as materialized (select id from ${table}
         where ${found('starts')} < ${HITS_PER_GROUP}
           and portal_search_vector(${searchedText}) @@ ${query} ${visible}
@@ -165,13 +150,7 @@ function groupQuery(spec: GroupSpec, terms: SearchTerms): { ctes: SQL; select: S
         where ${terms.fuzzy} and ${found('starts', 'words')} < ${HITS_PER_GROUP}
           and ${terms.phrase} <% ${normalized} ${visible}
         limit ${TYPO_POOL})`;
-  return { ctes, select: rankedSelect(spec, terms, name, query, normalized) };
-}
-
-/** The group's best matches among its candidate tiers, ranked. */
-function rankedSelect(spec: GroupSpec, terms: SearchTerms, name: (tier: string) => SQL, query: SQL, normalized: SQL) {
-  const { table, searchedText } = spec;
-  return sql`(select ${spec.group}::text as "group", ${table}.uuid::text as uuid, ${spec.title} as title,
+  const select = sql`(select ${spec.group}::text as "group", ${table}.uuid::text as uuid, ${spec.title} as title,
       ${spec.detail} as detail, ${spec.link} as link
     from ${table}
     where ${table}.id in (select id from ${name('starts')} union select id from ${name('words')}
@@ -182,6 +161,7 @@ function rankedSelect(spec: GroupSpec, terms: SearchTerms, name: (tier: string) 
       word_similarity(${terms.phrase}, ${normalized}) desc,
       ${spec.tieBreak}
     limit ${HITS_PER_GROUP})`;
+  return { ctes, select };
 }
 
 export function emptyGroups(): GlobalSearchResponse['data'] {
