@@ -1,7 +1,7 @@
 import { PlusSquareOutlined } from '@ant-design/icons';
-import { flattenQuestions, type RequestDetail, type RequestForm } from '@portal/domain';
+import { flattenQuestions, MESSAGES, type RequestDetail, type RequestForm } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Tooltip } from 'antd';
+import { Form, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useAbility } from '../../../auth/useAbility';
 import { reportError } from '../../../shell/feedback';
@@ -78,6 +78,11 @@ export function RequestUploadsArea({
     <Form.Item label="Uploads" className="rq-uploads-area">
       <div data-testid="request-uploads">
         {readOnly ? null : <FileDrop uploads={uploads} testId="request-uploads-drop" />}
+        {readOnly && saved.length === 0 ? (
+          <Typography.Text type="secondary" data-testid="request-uploads-empty">
+            {MESSAGES.noFiles}
+          </Typography.Text>
+        ) : null}
         {running.length ? <UploadList items={running} onRemove={uploads.cancel} /> : null}
         <UploadedFiles
           uuids={[...saved.map((f) => f.uuid), ...pending]}
