@@ -6,6 +6,10 @@ process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 10_000));
 export const E2E_PORT = Number(process.env.E2E_PORT);
 // 0: the app picks a free port for its embedded PostgreSQL, so a server left by another run cannot block this one.
 export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 0);
+// The writing assistant talks to a fake chat-completions server that specs needing it start on this port
+// (tests/fake-ai.ts); elsewhere nothing listens there and the assistant simply reports the provider unreachable.
+process.env.E2E_AI_PORT ??= String(30_000 + Math.floor(Math.random() * 10_000));
+export const E2E_AI_PORT = Number(process.env.E2E_AI_PORT);
 
 /**
  * The app runs as `npm start` runs it (web built if stale, API + embedded PostgreSQL), on a data directory that is
@@ -52,6 +56,8 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(E2E_PG_PORT),
       APP_URL: `http://127.0.0.1:${E2E_PORT}`,
       LOG_LEVEL: 'warn',
+      AI_BASE_URL: `http://127.0.0.1:${E2E_AI_PORT}/v1`,
+      AI_MODEL: 'e2e-fake-model',
     },
   },
 });
