@@ -33,19 +33,22 @@ export async function loadDashboardTasks(
   weekEnd: string,
 ): Promise<TaskGroups> {
   // Ranked on the narrow rows first; the plan is joined for the few rows shown only.
+  // The caller's own rows first (materialized), so the plan starts from task_users_user_idx whatever the planner
+  // guesses about due dates: the cost follows how many tasks the person has, not how many the agency has.
   const result = await db.execute<Row>(sql`
+    with mine as materialized (
+      select tu.task_id from task_users tu where tu.user_id = ${viewer.userId} and tu.pivot = 'responsible')
     select ranked.grp, ranked.total, tasks.uuid, tasks.title, tasks.status, tasks.priority,
       tasks.start_date::text as start_date, tasks.end_date::text as end_date,
       p.uuid as project_uuid, p.title as project_title, p.kind as project_kind
     from (
       select g.grp, tasks.id, count(*) over (partition by g.grp)::int as total,
         row_number() over (partition by g.grp order by tasks.end_date, tasks.priority desc, tasks.id) as n
-      from task_users tu
-      join tasks on tasks.id = tu.task_id
+      from mine
+      join tasks on tasks.id = mine.task_id
       cross join lateral (select case when tasks.end_date < ${today}::date then 'overdue'
         when tasks.end_date = ${today}::date then 'today' else 'week' end as grp) g
-      where tu.user_id = ${viewer.userId} and tu.pivot = 'responsible'
-        and tasks.status not in ('completed', 'cancelled', 'seed')
+      where tasks.status not in ('completed', 'cancelled', 'seed')
         and tasks.end_date <= ${weekEnd}::date
         and ${visibleTasks(viewer)}
     ) ranked
