@@ -110,7 +110,7 @@ test('the e-mail log lists, filters and opens messages; the activity log shows s
   await page.getByPlaceholder('Search recipient or subject').fill('invites you');
   await expect(table.getByTestId('email-log-open').first()).toContainText(/invites you/i);
   await table.getByTestId('email-log-open').first().click();
-  const modal = page.getByTestId('email-log-modal');
+  const modal = page.getByRole('dialog', { name: /invites you to Agency Portal/ });
   await expect(modal).toBeVisible();
   // The HTML is shown in a frame that may not run scripts; the text version is one click away.
   const frame = modal.getByTestId('email-log-html');
