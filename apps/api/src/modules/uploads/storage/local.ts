@@ -113,7 +113,11 @@ export class LocalStorage implements FileStorage {
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
     try {
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temporary));
+      // 256 KiB write buffers: fewer, larger writes for big files; still a constant, small amount of memory.
+      await pipeline(
+        Buffer.isBuffer(body) ? Readable.from([body]) : body,
+        createWriteStream(temporary, { highWaterMark: 256 * 1024 }),
+      );
       await rename(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });
