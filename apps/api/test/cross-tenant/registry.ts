@@ -131,6 +131,7 @@ export const REGISTRY: Record<string, Entry> = {
   'GET /api/uploads/:uuid/info': { freelancer: upload, manager: personalUpload },
   'GET /api/uploads/:uuid/download': { freelancer: upload, manager: personalUpload },
   'DELETE /api/uploads/:uuid': { freelancer: upload, manager: personalUpload },
+  'POST /api/uploads/:uuid/copy': { freelancer: upload, manager: personalUpload },
 
   // A person's own things: another person's answer 404
   'POST /api/notifications/:id/read': { freelancer: notification, manager: notification },
