@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { scheduleCommentDelivery } from './modules/comments/scheduled-comments-job';
+import { schedulePlanCredits } from './modules/credits/credit-job';
 import { scheduleRequestTemperature } from './modules/requests/temperature-job';
 import { scheduleRecurrence } from './modules/tasks/recurrence-job';
 import { scheduleUploadJobs } from './modules/uploads/uploads-jobs';
@@ -26,6 +27,7 @@ export async function startJobs(
     // Jobs that notify people need the app's mailer and push delivery.
     await scheduleCommentDelivery(boss, options.app, options.timeZone);
     await scheduleUploadJobs(boss, options.app, options.timeZone);
+    await schedulePlanCredits(boss, options.app, options.timeZone);
   }
   return () => boss.stop({ graceful: true, wait: true });
 }

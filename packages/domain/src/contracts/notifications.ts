@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'comment_reply',
   'comment_created',
   'files_ready',
+  'budget_threshold',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
