@@ -106,9 +106,7 @@ export async function serveLocalFile(
     .header('Cache-Control', 'private, max-age=300');
   if (row.extension === 'pdf' && query.variant === 'original' && serving.inline) {
     // The file viewer shows PDFs in a frame of our own page: only our origin may frame them.
-    reply
-      .header('Content-Security-Policy', "frame-ancestors 'self'")
-      .header('X-Frame-Options', 'SAMEORIGIN');
+    reply.header('Content-Security-Policy', "frame-ancestors 'self'").header('X-Frame-Options', 'SAMEORIGIN');
   } else {
     reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
   }
