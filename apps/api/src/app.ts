@@ -17,19 +17,21 @@ import { parseQueryString } from './http/query-string';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerVersionCheck } from './http/version-check';
 import { registerWebApp } from './http/web-app';
-import { broadcastingRoutes } from './live/broadcasting.routes';
 import { registerRealtime } from './live';
+import { broadcastingRoutes } from './live/broadcasting.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { authRoutes } from './modules/auth/auth.routes';
-import { commentRoutes } from './modules/comments/comments.routes';
-import { mentionRoutes } from './modules/comments/mentions.routes';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, RateLimiter } from './modules/auth/rate-limiter';
 import { SessionService } from './modules/auth/session.service';
+import { commentRoutes } from './modules/comments/comments.routes';
+import { mentionRoutes } from './modules/comments/mentions.routes';
 import { contactRoutes } from './modules/contacts/contacts.routes';
+import { creditRoutes } from './modules/credits/credits.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { groupRoutes } from './modules/groups/groups.routes';
 import { inviteRoutes } from './modules/invites/invites.routes';
+import { logRoutes } from './modules/logs/logs.routes';
 import { Mailer } from './modules/mail/mailer';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { type ResolveHost, resolveWithDns } from './modules/notifications/push-endpoint';
@@ -39,7 +41,6 @@ import { requestRelationRoutes } from './modules/requests/request-relations.rout
 import { requestTypeRoutes } from './modules/requests/request-types.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
-import { logRoutes } from './modules/logs/logs.routes';
 import { globalSearchRoutes } from './modules/search/global-search.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { taskRoutes } from './modules/tasks/tasks.routes';
@@ -68,6 +69,7 @@ const API_MODULES = [
   dashboardRoutes,
   customerRoutes,
   planRoutes,
+  creditRoutes,
   productTypeRoutes,
   contactRoutes,
   inviteRoutes,

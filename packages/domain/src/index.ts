@@ -4,6 +4,7 @@ export * from './contracts/auth';
 export * from './contracts/common';
 export * from './contracts/config';
 export * from './contracts/contacts';
+export * from './contracts/credits';
 export * from './contracts/customers';
 export * from './contracts/dashboard';
 export * from './contracts/invites';

@@ -133,6 +133,25 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
     url: '/api/projects/00000000-0000-4000-8000-000000000000',
   },
   'POST /api/projects': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
+  // Credits and budget (issue 10): PROJECTS_READ to read (the plan's visibility), PROJECTS_UPDATE to write.
+  'GET /api/projects/:uuid/credits': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/projects/00000000-0000-4000-8000-000000000000/credits',
+  },
+  'POST /api/projects/:uuid/credits': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/projects/00000000-0000-4000-8000-000000000000/credits',
+    payload: {},
+  },
+  'GET /api/projects/:uuid/budget': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/projects/00000000-0000-4000-8000-000000000000/budget',
+  },
+  'PUT /api/projects/:uuid/budget': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/projects/00000000-0000-4000-8000-000000000000/budget',
+    payload: {},
+  },
   'PUT /api/projects/:uuid': {
     expect: { ...staff, freelancer: 'deny' },
     url: '/api/projects/00000000-0000-4000-8000-000000000000',

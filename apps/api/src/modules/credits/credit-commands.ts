@@ -1,0 +1,73 @@
+import type { creditAdjustmentSchema, rolloverUpdateSchema } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { contacts, planCreditSettings, planCredits, projects, users } from '../../db/schema';
+import { inTransaction } from '../../events/domain-events';
+import { presentCredit } from './budget.query';
+import { localDate } from './credit-periods';
+
+type Ctx = Pick<AppContext, 'db' | 'events'>;
+type Actor = { userId: number; refToken?: string | null };
+
+async function planUuid(ctx: Ctx, projectId: number) {
+  const [plan] = await ctx.db.select({ uuid: projects.uuid }).from(projects).where(eq(projects.id, projectId));
+  return plan?.uuid ?? '';
+}
+
+/** A manual adjustment (staff with PROJECTS_UPDATE): a signed number of minutes with its reason. */
+export async function addAdjustment(
+  ctx: Ctx,
+  projectId: number,
+  input: z.output<typeof creditAdjustmentSchema>,
+  actor: Actor,
+  timeZone: string,
+) {
+  const uuid = await planUuid(ctx, projectId);
+  const row = await inTransaction(ctx.db, ctx.events, async (tx, emit) => {
+    const [created] = await tx
+      .insert(planCredits)
+      .values({
+        projectId,
+        date: input.date ?? localDate(new Date(), timeZone),
+        minutes: input.total_time,
+        kind: 'manual_adjustment',
+        note: input.note,
+        createdById: actor.userId,
+      })
+      .returning();
+    if (!created) {
+      throw new Error('credit not created');
+    }
+    emit({ model: 'project', action: 'budget', id: uuid, actorId: actor.userId, refToken: actor.refToken, projectId });
+    return created;
+  });
+  const [creator] = await ctx.db
+    .select({ uuid: users.uuid, name: contacts.name })
+    .from(users)
+    .leftJoin(contacts, eq(contacts.userId, users.id))
+    .where(eq(users.id, actor.userId));
+  return presentCredit({ ...row, creatorUuid: creator?.uuid ?? null, creatorName: creator?.name ?? null });
+}
+
+/** The plan's rollover rule for unused credit; applies from the next period turn. */
+export async function setRollover(
+  ctx: Ctx,
+  projectId: number,
+  input: z.output<typeof rolloverUpdateSchema>,
+  actor: Actor,
+) {
+  const uuid = await planUuid(ctx, projectId);
+  const values = {
+    rollover: input.rollover,
+    rolloverCapMinutes: input.rollover === 'up_to' ? (input.rollover_cap ?? 0) : null,
+    updatedAt: new Date(),
+  };
+  await inTransaction(ctx.db, ctx.events, async (tx, emit) => {
+    await tx
+      .insert(planCreditSettings)
+      .values({ projectId, ...values })
+      .onConflictDoUpdate({ target: planCreditSettings.projectId, set: values });
+    emit({ model: 'project', action: 'budget', id: uuid, actorId: actor.userId, refToken: actor.refToken, projectId });
+  });
+}
