@@ -46,7 +46,7 @@ async function sample(url: string, headers: Record<string, string>, samples: num
 
 const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
 
-export async function signIn(base: string, email: string): Promise<Record<string, string>> {
+export async function signIn(base: string, email: string): Promise<{ authorization: string }> {
   const login = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
