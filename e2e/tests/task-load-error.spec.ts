@@ -18,5 +18,8 @@ test("a task that cannot be reached at all shows 'Something went wrong. Please r
   await expect(page.getByTestId('sidebar')).toBeVisible();
   await page.route('**/api/tasks/00000000-0000-4000-8000-000000000001*', (route) => route.abort('failed'));
   await page.goto('/tasks?task_uuid=00000000-0000-4000-8000-000000000001');
-  await expect(page.getByTestId('task-load-error')).toContainText('Something went wrong. Please reload the page.');
+  // The query retries a failed connection a few times (with back-off) before it gives up and shows the warning.
+  await expect(page.getByTestId('task-load-error')).toContainText('Something went wrong. Please reload the page.', {
+    timeout: 30_000,
+  });
 });
