@@ -5,6 +5,7 @@ import { ApiError, describeError } from '../../api/errors';
 import { NotFoundPage } from '../../pages/NotFoundPage';
 import { PageHeader } from '../common/PageHeader';
 import { getPlan, PLANS_KEY } from '../plans/api';
+import { BudgetPanel } from '../plans/budget/BudgetPanel';
 import { CommentsPanel } from './CommentsPanel';
 
 /**
@@ -42,6 +43,7 @@ export function PlanCommentsPage() {
           </Space>
         }
       />
+      <BudgetPanel planUuid={uuid} history />
       <Card size="small" title={<Typography.Text strong>Comments</Typography.Text>}>
         <CommentsPanel
           target={{ type: 'project', uuid }}

@@ -13,6 +13,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useAbility } from '../../../auth/useAbility';
 import { useDebouncedValue } from '../../../search/useDebouncedValue';
+import { BudgetPanel } from '../../plans/budget/BudgetPanel';
 import { listAssignableUsers } from '../../tasks/api';
 import { isoToUsDate } from '../../timelogs/timeEntry';
 import { RequestAddTime } from '../detail/RequestAddTime';
@@ -171,6 +172,8 @@ export function RequestFormPanel({
           </Link>
         </div>
       ) : null}
+      {/* Doc 1 §6: the budget panel, shown by the plan's own rule (retainer with time reports) to plan readers. */}
+      {plan && ability.isRegularUser && ability.can('PROJECTS_READ') ? <BudgetPanel planUuid={plan.uuid} /> : null}
       <RequesterPicker
         panel={panel}
         onChange={onChange}
