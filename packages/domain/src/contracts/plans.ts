@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages';
 import { PLAN_KINDS, PLAN_STATUSES, PROJECT_TYPES, REQUEST_STATUSES } from '../statuses';
 import { USER_TYPES } from '../user-types';
 import { listResponseSchema, requiredText } from './common';
+import { ROLLOVER_RULES } from './credits';
 import { customerRefSchema } from './customers';
 import { listQuerySchema, oneOrMany, queryBoolean } from './lists';
 
@@ -120,6 +121,9 @@ export const planUpdateSchema = z
     start_date: z.iso.date().nullable(),
     time_report: z.boolean(),
     members: z.array(z.uuid()).max(500),
+    /** Unused credit at a period turn (issue 10): none, all, or up_to rollover_cap minutes; read back on GET budget. */
+    rollover: z.enum(ROLLOVER_RULES),
+    rollover_cap: z.number().int().min(0).max(100_000).nullable(),
   })
   .partial();
 export const planResponseSchema = z.object({ data: planSchema });

@@ -1,7 +1,8 @@
-import type { creditAdjustmentSchema, rolloverUpdateSchema } from '@portal/domain';
+import type { Budget, creditAdjustmentSchema, rolloverUpdateSchema } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
 import { contacts, planCreditSettings, planCredits, projects, users } from '../../db/schema';
 import { inTransaction } from '../../events/domain-events';
 import { presentCredit } from './budget.query';
@@ -50,6 +51,24 @@ export async function addAdjustment(
   return presentCredit({ ...row, creatorUuid: creator?.uuid ?? null, creatorName: creator?.name ?? null });
 }
 
+/** Writes a plan's rollover rule (inside the caller's transaction); the cap only counts with up_to. */
+export async function saveRollover(
+  tx: DbExecutor,
+  projectId: number,
+  rollover: Budget['rollover'],
+  capMinutes: number | null,
+) {
+  const values = {
+    rollover,
+    rolloverCapMinutes: rollover === 'up_to' ? (capMinutes ?? 0) : null,
+    updatedAt: new Date(),
+  };
+  await tx
+    .insert(planCreditSettings)
+    .values({ projectId, ...values })
+    .onConflictDoUpdate({ target: planCreditSettings.projectId, set: values });
+}
+
 /** The plan's rollover rule for unused credit; applies from the next period turn. */
 export async function setRollover(
   ctx: Ctx,
@@ -58,16 +77,8 @@ export async function setRollover(
   actor: Actor,
 ) {
   const uuid = await planUuid(ctx, projectId);
-  const values = {
-    rollover: input.rollover,
-    rolloverCapMinutes: input.rollover === 'up_to' ? (input.rollover_cap ?? 0) : null,
-    updatedAt: new Date(),
-  };
   await inTransaction(ctx.db, ctx.events, async (tx, emit) => {
-    await tx
-      .insert(planCreditSettings)
-      .values({ projectId, ...values })
-      .onConflictDoUpdate({ target: planCreditSettings.projectId, set: values });
+    await saveRollover(tx, projectId, input.rollover, input.rollover_cap ?? null);
     emit({ model: 'project', action: 'budget', id: uuid, actorId: actor.userId, refToken: actor.refToken, projectId });
   });
 }

@@ -81,6 +81,18 @@ describe('plan credits and budget', () => {
     expect(all.json().data).toMatchObject({ rollover: 'all', rollover_cap: null });
   });
 
+  it("takes the rollover rule on the plan's PUT too", async () => {
+    const missing = await call('PUT', '', actors.admin.token, { rollover: 'up_to' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.rollover_cap).toEqual(['This field is required']);
+    const res = await call('PUT', '', actors.admin.token, { rollover: 'up_to', rollover_cap: 300 });
+    expect(res.statusCode).toBe(200);
+    expect((await call('GET', '/budget', actors.admin.token)).json().data).toMatchObject({
+      rollover: 'up_to',
+      rollover_cap: 300,
+    });
+  });
+
   it('hides a plan from a freelancer who is not on it (404) even with the permissions', async () => {
     const outsider = await buildUser(db, { type: 'freelancer', permissions: ['PROJECTS_READ'] });
     expect((await call('GET', '/credits', outsider.token)).statusCode).toBe(404);

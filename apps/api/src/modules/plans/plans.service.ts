@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { planTypes, projects, projectUsers, requests } from '../../db/schema';
 import { notFound, validationError } from '../../http/errors';
+import { saveRollover } from '../credits/credit-commands';
 import { visibleRequests } from '../requests/request-access';
 import { parseRefill } from './create-plan';
 import { selectPlans, visiblePlans } from './plan-list.query';
@@ -103,6 +104,9 @@ export async function updatePlan(db: Database, uuid: string, input: PlanUpdateIn
   if (memberIds?.some((m) => m === undefined)) {
     errors.members = [MESSAGES.unknownReference];
   }
+  if (input.rollover === 'up_to' && input.rollover_cap == null) {
+    errors.rollover_cap = [MESSAGES.required];
+  }
   if (Object.keys(errors).length) {
     throw validationError(errors);
   }
@@ -112,6 +116,9 @@ export async function updatePlan(db: Database, uuid: string, input: PlanUpdateIn
       .update(projects)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(projects.id, id));
+    if (input.rollover) {
+      await saveRollover(tx, id, input.rollover, input.rollover_cap ?? null);
+    }
     if (memberIds) {
       await tx.delete(projectUsers).where(eq(projectUsers.projectId, id));
     }
