@@ -23,7 +23,9 @@ describe('permission catalogue', () => {
   });
 
   it('has read, create, update and destroy for each of the 18 families plus the standalone names', () => {
-    expect(PERMISSIONS).toHaveLength(18 * 4 + 7);
+    // Standalone names: the seven of the spec plus COMMENTS_PRIVATE (plan-only comment types, issue 12).
+    expect(PERMISSIONS).toHaveLength(18 * 4 + 8);
+    expect(PERMISSIONS).toContain('COMMENTS_PRIVATE');
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
     expect(PERMISSIONS).toContain('COMMENT_TEMPLATES_DESTROY');
     expect(PERMISSIONS).toContain('ONBOARDING_UPDATE');

@@ -74,7 +74,17 @@ describe('JSON bodies are bounded in depth', () => {
     const shown = await t.app.inject({ url: `/api/tasks/${task.uuid}/description-delta`, headers });
     const elapsed = performance.now() - started;
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-    expect(shown.json().data.description_delta.ops).toHaveLength(50_001);
+    // The stored document is the same text with the same formatting; the collaborative layer stores it compacted
+    // (adjacent inserts with equal attributes merged, as Quill does), so compare content, not op counts.
+    const stored = shown.json().data.description_delta.ops as { insert: string; attributes?: { bold?: boolean } }[];
+    const text = (list: { insert: string }[]) => list.map((op) => op.insert).join('');
+    const boldText = (list: { insert: string; attributes?: { bold?: boolean } }[]) =>
+      list
+        .filter((op) => op.attributes?.bold)
+        .map((op) => op.insert)
+        .join('');
+    expect(text(stored)).toBe(text(ops));
+    expect(boldText(stored)).toBe(boldText(ops));
     // Measured ~150–300 ms for both calls on the shared 2-core machine; generous against CI noise.
     expect(elapsed).toBeLessThan(2_000);
   });
