@@ -129,7 +129,7 @@ export const MALFORMED_QUERIES: readonly string[] = [
   'search_term[]=a&search_term[x]=b',
   'search_term=%00',
   'search_term=%FF%FE',
-  'with=tags,tags,tags,' + 'x,'.repeat(300),
+  `with=tags,tags,tags,${'x,'.repeat(300)}`,
   '__proto__[polluted]=1',
   'constructor[prototype][polluted]=1',
   'filters[__proto__][x]=1',

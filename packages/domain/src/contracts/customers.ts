@@ -10,7 +10,6 @@ const url = z.string().trim().max(2048).nullish();
 export const customerRefSchema = z.object({ uuid: z.uuid(), business_name: z.string() });
 export type CustomerRef = z.infer<typeof customerRefSchema>;
 
-
 /** Client (customer), doc 1 §3. */
 export const customerSchema = z.object({
   uuid: z.uuid(),

@@ -5,6 +5,7 @@ const COOKIE = 'portal_files';
 
 function writeCookie(token: string | null) {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one encoded token; the Cookie Store API is missing in Firefox and Safari.
   document.cookie = token
     ? `${COOKIE}=${encodeURIComponent(token)}; Path=/api/uploads; SameSite=Strict${secure}`
     : `${COOKIE}=; Path=/api/uploads; Max-Age=0; SameSite=Strict${secure}`;
