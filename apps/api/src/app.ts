@@ -126,7 +126,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Live channels and the collaborative editor share the app's HTTP server (live/index.ts).
   app.decorate('realtime', await registerRealtime(app, ctx));
 
-  registerSecurityHeaders(app, { appUrl: config.appUrl });
+  registerSecurityHeaders(app, { appUrl: config.appUrl, storageOrigin: await ctx.storage.browserOrigin() });
   await registerCompression(app);
   registerErrorHandling(app);
   registerJsonBodyParser(app);

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 export type SecurityHeaderOptions = {
   /** The public URL (APP_URL): its scheme decides HSTS, its host the websocket origin of connect-src. */
   appUrl: string;
+  /** The storage's own origin when the browser uploads to and reads from it directly (S3); null for the local disk. */
+  storageOrigin?: string | null;
 };
 
 /**
@@ -21,22 +23,26 @@ export type SecurityHeaderOptions = {
  * - img-src: our uploads, data: (antd and Quill icons) and blob: (previews of images being uploaded), plus https:
  *   because a service's catalogue image may be any https URL (imageUrl admits https or our uploads); an image
  *   cannot run script.
+ * - storageOrigin (S3 driver only): the browser PUTs uploads to the bucket (connect-src) and the file viewer shows
+ *   its images, videos and PDFs from presigned bucket URLs (img-src, media-src, frame-src).
  */
-export function contentSecurityPolicy(appUrl: string): string {
+export function contentSecurityPolicy(appUrl: string, storageOrigin: string | null = null): string {
   const url = new URL(appUrl);
   const https = url.protocol === 'https:';
   const socketOrigin = `${https ? 'wss' : 'ws'}://${url.host}`;
+  const storage = storageOrigin ? ` ${storageOrigin}` : '';
   const directives = [
     "default-src 'self'",
     "script-src 'self'",
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    `img-src 'self' data: blob: https:${storage}`,
     "font-src 'self' data:",
-    `connect-src 'self' ${socketOrigin}`,
+    `connect-src 'self' ${socketOrigin}${storage}`,
     "worker-src 'self'",
     "manifest-src 'self'",
-    "media-src 'self' blob:",
+    `media-src 'self' blob:${storage}`,
+    `frame-src 'self'${storage}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -51,7 +57,7 @@ export function contentSecurityPolicy(appUrl: string): string {
 /** The headers every answer carries; computed once, since they depend only on configuration. */
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy(options.appUrl),
+    'content-security-policy': contentSecurityPolicy(options.appUrl, options.storageOrigin ?? null),
     'x-content-type-options': 'nosniff',
     // Old browsers that ignore frame-ancestors.
     'x-frame-options': 'DENY',

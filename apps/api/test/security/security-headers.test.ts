@@ -75,4 +75,15 @@ describe('contentSecurityPolicy', () => {
   it('keeps the port of the public URL in the websocket origin', () => {
     expect(contentSecurityPolicy('http://127.0.0.1:3000')).toContain("connect-src 'self' ws://127.0.0.1:3000");
   });
+
+  it('admits the S3 bucket the browser uploads to and previews from, and nothing else, when files live there', () => {
+    const local = contentSecurityPolicy('http://127.0.0.1:3000');
+    expect(local).toContain("media-src 'self' blob:;");
+    expect(local).toContain("frame-src 'self';");
+    const s3 = directives(contentSecurityPolicy('https://portal.example', 'https://files.s3.eu-west-1.amazonaws.com'));
+    for (const name of ['connect-src', 'img-src', 'media-src', 'frame-src']) {
+      expect(s3.get(name), name).toContain('https://files.s3.eu-west-1.amazonaws.com');
+    }
+    expect(s3.get('script-src')).toEqual(["'self'"]);
+  });
 });

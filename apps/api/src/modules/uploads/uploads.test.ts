@@ -42,6 +42,18 @@ describe.each<Driver>(['local', 's3'])('uploads through the %s driver', (driver)
     });
   };
 
+  it("lets the browser's Content-Security-Policy reach the storage it uploads to, and only that", async () => {
+    const csp = (await app.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+    const { url } = (await client.presign(actors.admin.token, { name: 'a.png', size: 10 })).json() as { url: string };
+    const connect = csp.split(';').find((part) => part.trim().startsWith('connect-src')) ?? '';
+    if (driver === 'local') {
+      expect(url.startsWith('/api/uploads/')).toBe(true);
+      expect(connect).not.toContain('http://127.0.0.1:');
+    } else {
+      expect(connect).toContain(new URL(url).origin);
+    }
+  });
+
   it('starts pending and becomes stated once its bytes are verified, with dimensions and a thumbnail', async () => {
     const png = await pngBytes(40, 30);
     const uuid = await client.upload(actors.admin.token, 'brief.png', png);

@@ -93,6 +93,10 @@ export class LocalStorage implements FileStorage {
     };
   }
 
+  async browserOrigin(): Promise<string | null> {
+    return null;
+  }
+
   async presignGet(_key: string, options: GetOptions): Promise<string> {
     const expires = Math.floor(Date.now() / 1000) + options.expiresInSeconds;
     const disposition = options.inline ? 'inline' : 'attachment';

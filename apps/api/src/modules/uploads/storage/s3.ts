@@ -60,6 +60,12 @@ export class S3Storage implements FileStorage {
     return { url, method: 'PUT', headers: { 'Content-Type': options.contentType } };
   }
 
+  /** Read off a presigned URL, so path-style, virtual-host and custom endpoints all come out as the SDK signs them. */
+  async browserOrigin(): Promise<string | null> {
+    const probe = new GetObjectCommand({ Bucket: this.settings.bucket, Key: 'origin-probe' });
+    return new URL(await getSignedUrl(this.client, probe, { expiresIn: 60 })).origin;
+  }
+
   async presignGet(key: string, options: GetOptions): Promise<string> {
     const command = new GetObjectCommand({
       Bucket: this.settings.bucket,

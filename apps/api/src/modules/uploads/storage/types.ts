@@ -27,6 +27,11 @@ export interface FileStorage {
     key: string,
     options: { uploadUuid: string; contentType: string; expiresInSeconds: number },
   ): Promise<PresignedPut>;
+  /**
+   * The origin the browser talks to for presigned PUTs and GETs when it is not ours (an S3 bucket), so the
+   * Content-Security-Policy can admit it; null when files go through this server (the local driver).
+   */
+  browserOrigin(): Promise<string | null>;
   /** A short-lived URL that serves the bytes. */
   presignGet(key: string, options: GetOptions): Promise<string>;
   write(key: string, body: Readable | Buffer, options: { contentType: string; size?: number }): Promise<void>;
