@@ -9,6 +9,11 @@ import path from 'node:path';
 export type PgCredentials = {
   superuser: { user: string; password: string };
   app?: { user: string; password: string };
+  /**
+   * Set while an older data directory's fixed superuser password is being replaced: the new one is written here
+   * before the server takes it, so a crash in between leaves a file that still names the password that works.
+   */
+  rotatingFrom?: string;
 };
 
 export const randomPassword = () => randomBytes(24).toString('base64url');

