@@ -1,7 +1,7 @@
 import type { HistoryEntry } from '@portal/domain';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
-import { activityLogs, contacts, users } from '../../db/schema';
+import { activityLogs, contacts, projects, users } from '../../db/schema';
 
 /**
  * The history (activity log) every work item shares (doc 2 §3): one row per create or update, with what each field
@@ -11,6 +11,7 @@ export type HistorySubject = 'task' | 'request';
 export type FieldChanges = Record<string, { added: unknown; removed: unknown }>;
 
 const PAGE = 20;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Writes one entry; an update that changed nothing leaves no entry. */
 export async function logActivity(
@@ -64,11 +65,48 @@ export async function listHistory(
     )
     .orderBy(desc(activityLogs.id))
     .limit(PAGE);
-  return rows.map((r) => ({
+  const entries = rows.map((r) => ({
     id: r.id,
     action: r.action as HistoryEntry['action'],
     author: r.authorUuid ? { uuid: r.authorUuid, name: r.authorName ?? '' } : null,
     created_at: r.createdAt.toISOString(),
     changes: r.changes as FieldChanges,
   }));
+  return withPlanTitles(db, entries);
+}
+
+/**
+ * A task's move to another plan is stored as the plans' uuids alone; readers need their titles. One query names
+ * every plan on the page (a plan since deleted reads 'Deleted plan').
+ */
+async function withPlanTitles(db: Database, entries: HistoryEntry[]): Promise<HistoryEntry[]> {
+  const uuids = new Set<string>();
+  for (const entry of entries) {
+    const change = entry.changes.project;
+    for (const value of change ? [change.added, change.removed] : []) {
+      // Only uuids reach the query: anything else would make PostgreSQL refuse the uuid cast.
+      if (typeof value === 'string' && UUID.test(value)) {
+        uuids.add(value);
+      }
+    }
+  }
+  if (uuids.size === 0) {
+    return entries;
+  }
+  const plans = await db
+    .select({ uuid: projects.uuid, title: projects.title })
+    .from(projects)
+    .where(inArray(projects.uuid, [...uuids]));
+  const titles = new Map(plans.map((p) => [p.uuid, p.title]));
+  const named = (value: unknown) =>
+    typeof value === 'string' ? { uuid: value, title: titles.get(value) ?? 'Deleted plan' } : value;
+  return entries.map((entry) => {
+    const change = entry.changes.project;
+    return change
+      ? {
+          ...entry,
+          changes: { ...entry.changes, project: { added: named(change.added), removed: named(change.removed) } },
+        }
+      : entry;
+  });
 }

@@ -96,6 +96,12 @@ describe('PUT /api/tasks/:uuid', () => {
     expect(refused.json().errors.project_id).toEqual([MESSAGES.subtaskProjectFixed]);
     const moved = await update(parent.uuid, { project_id: other.uuid });
     expect(moved.json().data.project.uuid).toBe(other.uuid);
+    const logs = (await app.inject({ url: `/api/tasks/${parent.uuid}/logs`, headers: asAdmin() })).json().data;
+    // The move reads with both plans' titles, not bare uuids.
+    expect(logs[0].changes.project).toEqual({
+      added: { uuid: other.uuid, title: other.title },
+      removed: { uuid: plan.uuid, title: plan.title },
+    });
     expect((await show(child.uuid)).json().data.project.uuid).toBe(other.uuid);
     const freeTask = await createOk({ title: 'Free in another plan' });
     const adopted = await update(freeTask.uuid, { parent_id: parent.uuid });

@@ -2,35 +2,15 @@ import type { HistoryEntry } from '@portal/domain';
 import { MESSAGES } from '@portal/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Empty, List, Typography } from 'antd';
+import { activityValue } from '../common/activityValue';
 import { humanize } from '../common/listQuery';
 import { usDateTime } from '../timelogs/timeEntry';
 import { getTaskHistory, TASKS_KEY } from './api';
-import { priorityLabel, taskStatusLabel } from './taskRules';
+import { taskStatusLabel } from './taskRules';
 
 /** A changed value as the drawer shows it: status and priority by their labels. */
 function showField(field: string, value: unknown): string {
-  if (field === 'status' && typeof value === 'string') {
-    return taskStatusLabel(value);
-  }
-  if (field === 'priority' && typeof value === 'number') {
-    return priorityLabel(value);
-  }
-  return show(value);
-}
-
-/** A changed value of any history: lists joined, people and items by name. */
-export function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') {
-    return '—';
-  }
-  if (Array.isArray(value)) {
-    return value.map(show).join(', ');
-  }
-  if (typeof value === 'object') {
-    const named = value as { name?: unknown; title?: unknown };
-    return String(named.name ?? named.title ?? JSON.stringify(value));
-  }
-  return String(value);
+  return activityValue(field, value, { statusLabel: taskStatusLabel });
 }
 
 /** Task activity (doc 2 §3 history): newest first; more pages while the last entry is not the create. */

@@ -119,7 +119,7 @@ export function RequestDetailPage() {
     {
       key: 'activity',
       label: <span data-testid="request-tab-activity">Activity logs</span>,
-      children: <RequestActivityTab requestUuid={uuid} />,
+      children: <RequestActivityTab requestUuid={uuid} form={data.form} />,
     },
     ...(ability.can('TIMELOG_READ')
       ? [
