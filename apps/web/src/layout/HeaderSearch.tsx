@@ -3,10 +3,12 @@ import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { GlobalSearch } from '../search/GlobalSearch';
+import { useSearchShortcut } from '../search/useSearchShortcut';
 
 /**
  * The header's search. On a phone the box alone would push the header's actions off screen, so it collapses to an
- * icon that opens the same search over the full width of the header; Escape or the close button folds it again.
+ * icon that opens the same search over the full width of the header (so do Ctrl/Cmd+K and '/'); Escape or the close
+ * button folds it again.
  */
 export function HeaderSearch({ narrow }: { narrow: boolean }) {
   const [open, setOpen] = useState(false);
@@ -23,6 +25,10 @@ export function HeaderSearch({ narrow }: { narrow: boolean }) {
   useEffect(() => {
     setOpen(false);
   }, [narrow, location.key]);
+
+  // Folded, the search box is not mounted and so not listening: the shortcut unfolds it (the effect above focuses
+  // the box); unfolded, the box's own listener takes over.
+  useSearchShortcut(() => setOpen(true), narrow && !open);
 
   if (!narrow) {
     return <GlobalSearch />;
