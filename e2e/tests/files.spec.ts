@@ -51,6 +51,10 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 async function signedInPage(browser: Browser, email: string, width = 1366): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
   const page = await context.newPage();
+  // The push prompt stays (bottom right) until answered and can cover a form's buttons: answer it when it shows.
+  await page.addLocatorHandler(page.getByRole('button', { name: 'No thanks' }), async () => {
+    await page.getByRole('button', { name: 'No thanks' }).click();
+  });
   await page.goto('/login');
   await signIn(page, email);
   await expect(page.getByTestId('sidebar').or(page.getByTestId('menu-toggle')).first()).toBeVisible();

@@ -74,15 +74,19 @@ export async function latestMailTo(address: string): Promise<string> {
 }
 
 /**
- * Opens the header's New menu and chooses an item. Retried as a whole: the shell's lazy widgets (timers, bell,
- * push prompt) can re-render the header while the menu animates open, and a click then lands on nothing.
+ * Opens a header menu (New, the profile menu) and chooses an item. Retried as a whole: the shell's lazy widgets
+ * (timers, bell, push prompt) can re-render the header while the menu animates open, and a click then lands on nothing.
  */
-export async function chooseNewMenuItem(page: Page, item: string): Promise<void> {
+export async function chooseHeaderMenuItem(page: Page, menu: string, item: string): Promise<void> {
   await expect(async () => {
     if (!(await page.getByTestId(item).isVisible())) {
-      await page.getByTestId('new-menu').click();
+      await page.getByTestId(menu).click();
     }
     await page.getByTestId(item).click({ timeout: 2_000 });
     await expect(page.getByTestId(item)).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
+}
+
+export async function chooseNewMenuItem(page: Page, item: string): Promise<void> {
+  await chooseHeaderMenuItem(page, 'new-menu', item);
 }
