@@ -51,10 +51,6 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 async function signedInPage(browser: Browser, email: string, width = 1366): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
   const page = await context.newPage();
-  // The push prompt stays (bottom right) until answered and can cover a form's buttons: answer it when it shows.
-  await page.addLocatorHandler(page.getByRole('button', { name: 'No thanks' }), async () => {
-    await page.getByRole('button', { name: 'No thanks' }).click();
-  });
   await page.goto('/login');
   await signIn(page, email);
   await expect(page.getByTestId('sidebar').or(page.getByTestId('menu-toggle')).first()).toBeVisible();
@@ -251,7 +247,12 @@ test('request: answer an upload question and submit', async ({ browser, request 
   await screenshot(page, 'request-upload-question');
   // The alert-submit may point at optional questions once; the second Submit sends.
   await expect(async () => {
-    await page.getByTestId('request-submit').click();
+    // The push prompt stays (bottom right) until answered and can cover the form's Submit: answer it first.
+    const noThanks = page.getByTestId('push-prompt-no');
+    if (await noThanks.isVisible()) {
+      await noThanks.click();
+    }
+    await page.getByTestId('request-submit').click({ timeout: 5_000 });
     const stored = await (await request.get(`/api/requests/${uuid}`, { headers: admin.headers })).json();
     expect(stored.data.status).not.toBe('draft');
   }).toPass({ timeout: 20_000 });
