@@ -8,7 +8,9 @@ export const E2E_PORT = Number(process.env.E2E_PORT);
 export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 0);
 // The writing assistant talks to a fake chat-completions server that specs needing it start on this port
 // (tests/fake-ai.ts); elsewhere nothing listens there and the assistant simply reports the provider unreachable.
-process.env.E2E_AI_PORT ??= String(30_000 + Math.floor(Math.random() * 10_000));
+// Below Linux's ephemeral range (32768–60999): an outgoing connection of the app or the browser can hold any port
+// in that range as its local end, and then the fake server cannot listen there (EADDRINUSE, seen in CI).
+process.env.E2E_AI_PORT ??= String(10_000 + Math.floor(Math.random() * 10_000));
 export const E2E_AI_PORT = Number(process.env.E2E_AI_PORT);
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectSignedInShell, screenshot, signIn } from './support';
+import { chooseHeaderMenuItem, expectSignedInShell, screenshot, signIn } from './support';
 
 const ALL_ENTRIES = ['dashboard', 'mentions', 'tasks', 'plans', 'timelog', 'requests', 'admin'];
 const ADMIN_CHILDREN = ['users', 'users-report', 'groups'];
@@ -115,8 +115,7 @@ test('signing out returns to the login page and protects the app again', async (
   await page.goto('/login');
   await signIn(page, 'manager@demo.test');
   await expectSignedInShell(page);
-  await page.getByTestId('profile-menu').click();
-  await page.getByTestId('profile-logout').click();
+  await chooseHeaderMenuItem(page, 'profile-menu', 'profile-logout');
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/tasks');
   await expect(page).toHaveURL(/\/login$/);
