@@ -1,10 +1,13 @@
 import {
   BarChartOutlined,
+  BulbOutlined,
   CheckSquareOutlined,
   ClockCircleOutlined,
   DashboardOutlined,
   FileTextOutlined,
   FolderOutlined,
+  HistoryOutlined,
+  MailOutlined,
   MessageOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -28,6 +31,9 @@ const ICONS: Record<string, ReactNode> = {
   users: <UserOutlined />,
   'users-report': <BarChartOutlined />,
   groups: <TeamOutlined />,
+  assistant: <BulbOutlined />,
+  'email-logs': <MailOutlined />,
+  'activity-log': <HistoryOutlined />,
 };
 
 type MenuItem = Required<MenuProps>['items'][number];

@@ -12,10 +12,13 @@ describe('sidebar visibility', () => {
       'plans',
       'timelog',
       'requests',
+      'assistant',
       'admin',
       'users',
       'users-report',
       'groups',
+      'email-logs',
+      'activity-log',
     ]);
   });
 
@@ -34,17 +37,34 @@ describe('sidebar visibility', () => {
       'tasks',
       'timelog',
       'requests',
+      'assistant',
     ]);
   });
 
   it('shows each entry only with its permission', () => {
     const user = buildUser('regular_user', ['TASKS_READ', 'CONTACTS_READ']);
-    expect(visibleNavKeys(createAbility(user))).toEqual(['tasks', 'admin', 'users']);
+    expect(visibleNavKeys(createAbility(user))).toEqual(['tasks', 'assistant', 'admin', 'users']);
+  });
+
+  it('lists the e-mail log under EMAIL_LOG_READ and the activity log under LOGS_READ, for regular users only', () => {
+    expect(visibleNavKeys(createAbility(buildUser('regular_user', ['EMAIL_LOG_READ'])))).toEqual([
+      'assistant',
+      'admin',
+      'email-logs',
+    ]);
+    expect(visibleNavKeys(createAbility(buildUser('regular_user', ['LOGS_READ'])))).toEqual([
+      'assistant',
+      'admin',
+      'activity-log',
+    ]);
+    expect(visibleNavKeys(createAbility(buildUser('freelancer', ['EMAIL_LOG_READ', 'LOGS_READ'])))).toEqual([
+      'assistant',
+    ]);
   });
 
   it('drops the Admin submenu when none of its entries is allowed', () => {
     const user = buildUser('regular_user', ['DASHBOARD_READ']);
-    expect(visibleNavKeys(createAbility(user))).toEqual(['dashboard']);
+    expect(visibleNavKeys(createAbility(user))).toEqual(['dashboard', 'assistant']);
   });
 });
 

@@ -21,6 +21,10 @@ export const SIDEBAR: readonly NavEntry[] = [
   { key: 'plans', label: 'Plans', path: '/projects', permission: 'PROJECTS_READ', regularUsersOnly: true },
   { key: 'timelog', label: 'Timelog', path: '/timelog-report', permission: 'TIMELOG_READ' },
   { key: 'requests', label: 'Requests', path: '/requests', permission: 'REQUEST_READ', badge: 'requests' },
+  // Doc 1 §2's list has no entry for /assistant, /logs or /activity-log; without one these screens could only be
+  // reached by typing their address. The assistant is open to every app user (its route has no type rule); the logs
+  // go in the Admin group under the permissions their screens require.
+  { key: 'assistant', label: 'Assistant', path: '/assistant' },
   {
     key: 'admin',
     label: 'Admin',
@@ -29,6 +33,8 @@ export const SIDEBAR: readonly NavEntry[] = [
       { key: 'users', label: 'Users', path: '/users', permission: 'CONTACTS_READ' },
       { key: 'users-report', label: 'Users report', path: '/report/user-performance', permission: 'PROJECTS_READ' },
       { key: 'groups', label: 'Groups', path: '/groups', permission: 'GROUPS_READ', superUsersOnly: true },
+      { key: 'email-logs', label: 'E-mail log', path: '/logs', permission: 'EMAIL_LOG_READ' },
+      { key: 'activity-log', label: 'Activity log', path: '/activity-log', permission: 'LOGS_READ' },
     ],
   },
 ];
