@@ -21,17 +21,25 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_user_id_idx').on(t.userId)],
 );
 
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
-  {
-    id: id(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text().notNull().unique(),
-    createdAt: createdAt(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
-);
+/**
+ * A table of single-use link tokens of a user (password reset, e-mail verification): only a SHA-256 is stored, each
+ * expires and is spent once (usedAt). One shape for every such link, so their rules cannot drift apart.
+ */
+export function oneTimeTokenTable<N extends string>(name: N) {
+  return pgTable(
+    name,
+    {
+      id: id(),
+      userId: integer()
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      tokenHash: text().notNull().unique(),
+      createdAt: createdAt(),
+      expiresAt: timestamp({ withTimezone: true }).notNull(),
+      usedAt: timestamp({ withTimezone: true }),
+    },
+    (t) => [index(`${name}_user_id_idx`).on(t.userId)],
+  );
+}
+
+export const passwordResetTokens = oneTimeTokenTable('password_reset_tokens');

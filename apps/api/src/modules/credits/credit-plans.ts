@@ -43,6 +43,21 @@ function carried(balance: number, setting: { rollover: string; rolloverCapMinute
 
 type Plan = typeof projects.$inferSelect;
 
+/** The plan's credit row of the period starting on that day, if it was credited. */
+async function periodCredit(tx: DbExecutor, planId: number, periodStart: string) {
+  const [credit] = await tx
+    .select({ id: planCredits.id, minutes: planCredits.minutes })
+    .from(planCredits)
+    .where(
+      and(
+        eq(planCredits.projectId, planId),
+        eq(planCredits.periodStart, periodStart),
+        eq(planCredits.kind, 'period_credit'),
+      ),
+    );
+  return credit;
+}
+
 /**
  * Credits one plan's current period, once: the unique (plan, period, kind) index is the guarantee, the advisory lock
  * keeps overlapping runs from computing the rollover twice. When an earlier period exists, unused credit beyond what
@@ -50,17 +65,7 @@ type Plan = typeof projects.$inferSelect;
  */
 async function creditPlan(tx: DbExecutor, plan: Plan, period: { start: string }): Promise<boolean> {
   await tx.execute(sql`select pg_advisory_xact_lock(${CREDIT_LOCK_NAMESPACE}, ${plan.id})`);
-  const [existing] = await tx
-    .select({ id: planCredits.id })
-    .from(planCredits)
-    .where(
-      and(
-        eq(planCredits.projectId, plan.id),
-        eq(planCredits.periodStart, period.start),
-        eq(planCredits.kind, 'period_credit'),
-      ),
-    );
-  if (existing) {
+  if (await periodCredit(tx, plan.id, period.start)) {
     return false;
   }
   const [earlier] = await tx
@@ -114,16 +119,7 @@ const hhmm = (minutes: number) =>
  * a jump straight past 100 % sends one notice (the higher), marking both.
  */
 async function noticePlan(tx: DbExecutor, plan: Plan, period: { start: string; next: string }): Promise<Outgoing> {
-  const [credit] = await tx
-    .select({ minutes: planCredits.minutes })
-    .from(planCredits)
-    .where(
-      and(
-        eq(planCredits.projectId, plan.id),
-        eq(planCredits.periodStart, period.start),
-        eq(planCredits.kind, 'period_credit'),
-      ),
-    );
+  const credit = await periodCredit(tx, plan.id, period.start);
   if (!credit || credit.minutes <= 0) {
     return NO_OUTGOING;
   }
