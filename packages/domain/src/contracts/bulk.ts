@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import { CLIENT_STATUSES, CONTACT_STATUSES, TASK_FILTER_STATUSES, TIMER_STATUSES } from '../statuses';
+import { userListQuerySchema } from './admin';
+import { contactListQuerySchema } from './contacts';
+import { customerListQuerySchema } from './customers';
+import { planListQuerySchema } from './plans';
+import { requestListQuerySchema, requestStatusSchema } from './requests';
+import { taskListQuerySchema } from './tasks';
+import { timeLogListQuerySchema } from './time-logs';
+
+/**
+ * The data-table toolkit's calls (doc 2 §7 Tables, §9 export limits): bulk update and delete over a selection, and
+ * export of a whole filtered list. A selection is either the rows ticked (`filters.ids`) or everything the list
+ * shows with its current filters (`filters._all` plus the list's own filters and search_term).
+ */
+
+/** Export answers at most this many rows (doc 2 §9). */
+export const EXPORT_MAX_ROWS = 100_000;
+/** A bulk operation touches at most this many rows (the export's ceiling). */
+export const BULK_MAX_ROWS = 100_000;
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const exportFormatSchema = z.enum(EXPORT_FORMATS);
+export type ExportFormat = z.infer<typeof exportFormatSchema>;
+
+/** Values as a query string carries them: the list filters parse text ('1', 'true'), a JSON body may send true or 3. */
+function asQueryValues(value: unknown): unknown {
+  if (typeof value === 'boolean' || typeof value === 'number') {
+    return String(value);
+  }
+  if (Array.isArray(value)) {
+    return value.map(asQueryValues);
+  }
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, asQueryValues(v)]));
+  }
+  return value;
+}
+
+const filtersOf = <Q extends { shape: { filters: z.ZodOptional<z.ZodObject> } }>(listQuery: Q) =>
+  listQuery.shape.filters.unwrap() as unknown as Q['shape']['filters'] extends z.ZodOptional<infer F> ? F : never;
+
+/** filters: {ids: [uuid…]} or {_all: true, …the list's filters, search_term?}. */
+export function bulkSelectionSchema<F extends z.ZodObject>(listFilters: F) {
+  return z.preprocess(
+    asQueryValues,
+    listFilters
+      .extend({
+        ids: z.array(z.uuid()).max(BULK_MAX_ROWS).optional(),
+        _all: z
+          .enum(['true', '1'])
+          .transform(() => true as const)
+          .optional(),
+        search_term: z.string().trim().max(200).optional(),
+      })
+      .refine((v: { ids?: string[]; _all?: true }) => Boolean(v.ids?.length) || v._all === true, {
+        message: MESSAGES.required,
+        path: ['ids'],
+      }),
+  );
+}
+
+function bulkUpdateSchema<F extends z.ZodObject, S extends z.ZodType>(listFilters: F, status: S) {
+  return z.object({
+    filters: bulkSelectionSchema(listFilters),
+    search_term: z.string().trim().max(200).optional(),
+    data: z.object({ status }),
+  });
+}
+
+function bulkDeleteSchema<F extends z.ZodObject>(listFilters: F) {
+  return z.object({ filters: bulkSelectionSchema(listFilters), search_term: z.string().trim().max(200).optional() });
+}
+
+/** A row the operation refused, with the message its single-row call would have answered. */
+export const bulkFailureSchema = z.object({ uuid: z.string(), message: z.string() });
+export type BulkFailure = z.infer<typeof bulkFailureSchema>;
+
+export const bulkUpdateResponseSchema = z.object({
+  message: z.string(),
+  updated: z.number().int(),
+  failed: z.array(bulkFailureSchema),
+});
+export type BulkUpdateResponse = z.infer<typeof bulkUpdateResponseSchema>;
+
+export const bulkDeleteResponseSchema = z.object({
+  message: z.string(),
+  deleted: z.number().int(),
+  failed: z.array(bulkFailureSchema),
+});
+export type BulkDeleteResponse = z.infer<typeof bulkDeleteResponseSchema>;
+
+/** page[size] up to EXPORT_MAX_ROWS (default all of them), page[number]. */
+export const exportPageSchema = z
+  .object({
+    size: z.coerce.number().int().min(1).max(EXPORT_MAX_ROWS).default(EXPORT_MAX_ROWS),
+    number: z.coerce.number().int().min(1).default(1),
+  })
+  .default({ size: EXPORT_MAX_ROWS, number: 1 });
+
+/** GET {resource}/export-all: the list's own query (filters, sort, search) with the export's page and format. */
+function exportQuerySchema<Q extends z.ZodObject>(listQuery: Q) {
+  return listQuery.extend({ page: exportPageSchema, format: exportFormatSchema.default('csv') });
+}
+
+// Tasks: GET tasks.
+export const taskBulkUpdateSchema = bulkUpdateSchema(filtersOf(taskListQuerySchema), z.enum(TASK_FILTER_STATUSES));
+export const taskBulkDeleteSchema = bulkDeleteSchema(filtersOf(taskListQuerySchema));
+export const taskExportQuerySchema = exportQuerySchema(taskListQuerySchema);
+
+// Requests: GET requests; the list's top-level project_type and user.uuid count as its filters too.
+const requestListExtras = {
+  project_type: requestListQuerySchema.shape.project_type,
+  'user.uuid': requestListQuerySchema.shape['user.uuid'],
+};
+export const requestBulkUpdateSchema = bulkUpdateSchema(filtersOf(requestListQuerySchema), requestStatusSchema).extend(
+  requestListExtras,
+);
+export const requestBulkDeleteSchema = bulkDeleteSchema(filtersOf(requestListQuerySchema)).extend(requestListExtras);
+export const requestExportQuerySchema = exportQuerySchema(requestListQuerySchema);
+
+// Time logs: GET time-log.
+export const timeLogBulkUpdateSchema = bulkUpdateSchema(filtersOf(timeLogListQuerySchema), z.enum(TIMER_STATUSES));
+export const timeLogBulkDeleteSchema = bulkDeleteSchema(filtersOf(timeLogListQuerySchema));
+export const timeLogExportQuerySchema = exportQuerySchema(timeLogListQuerySchema);
+
+// Clients: GET customers.
+export const customerBulkUpdateSchema = bulkUpdateSchema(filtersOf(customerListQuerySchema), z.enum(CLIENT_STATUSES));
+export const customerBulkDeleteSchema = bulkDeleteSchema(filtersOf(customerListQuerySchema));
+export const customerExportQuerySchema = exportQuerySchema(customerListQuerySchema);
+
+// Contacts (and the Users screen): GET contacts.
+export const contactBulkUpdateSchema = bulkUpdateSchema(filtersOf(contactListQuerySchema), z.enum(CONTACT_STATUSES));
+export const contactBulkDeleteSchema = bulkDeleteSchema(filtersOf(contactListQuerySchema));
+export const contactExportQuerySchema = exportQuerySchema(contactListQuerySchema);
+
+// Plans: GET projects.
+export const planExportQuerySchema = exportQuerySchema(planListQuerySchema);
+
+/** POST users/bulk-operations/export: a selection of GET users (ids, or _all with its filters), sorted like it. */
+export const userExportSchema = z.object({
+  filters: bulkSelectionSchema(filtersOf(userListQuerySchema)),
+  search_term: z.string().trim().max(200).optional(),
+  sort: userListQuerySchema.shape.sort,
+  format: exportFormatSchema.default('csv'),
+});
