@@ -10,6 +10,7 @@ import type { AppContext } from '../context';
 import { collabDocuments } from '../db/schema';
 import type { Principal } from '../http/access';
 import { accessTo, type CollabTarget, documentName, parseDocumentName, readDelta, writeDelta } from './documents';
+import { checkDocumentText } from './stored-text';
 import { documentDelta, initialState, mergeIntoDocument, sameText } from './ytext';
 
 /** Editor autosave (doc 2 §9): the document is stored 3000 ms after the last change, at least every 10 s. */
@@ -89,6 +90,12 @@ export async function startCollaboration(app: FastifyInstance, ctx: AppContext) 
       if (!target) {
         return;
       }
+      const checked = checkDocumentText(document);
+      if ('problem' in checked) {
+        app.log.warn({ document: name, problem: checked.problem }, 'collaborative text refused by the rich-text rule');
+        tell(document, STORE_FAILED);
+        return;
+      }
       const state = Buffer.from(Y.encodeStateAsUpdate(document));
       try {
         await db.transaction(async (tx) => {
@@ -96,7 +103,7 @@ export async function startCollaboration(app: FastifyInstance, ctx: AppContext) 
             .insert(collabDocuments)
             .values({ name, state })
             .onConflictDoUpdate({ target: collabDocuments.name, set: { state, updatedAt: sql`now()` } });
-          await writeDelta(tx, target, documentDelta(document));
+          await writeDelta(tx, target, checked.delta);
         });
       } catch (error) {
         // The editors show 'error saving' (doc 2 §4) until a later store succeeds.

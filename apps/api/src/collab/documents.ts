@@ -5,6 +5,7 @@ import type { Principal } from '../http/access';
 import { findVisibleRequest } from '../modules/requests/request-access';
 import { findVisibleTask } from '../modules/tasks/task-access';
 import { descriptionText } from '../modules/tasks/task-rules';
+import { descriptionWithBrief } from './stored-text';
 
 /** The texts edited together (doc 2 §7 "editor sync"): one Yjs document each, named `<kind>.<uuid>.<field>`. */
 export type CollabTarget =
@@ -107,7 +108,14 @@ export async function writeDelta(db: DbExecutor, target: CollabTarget, delta: De
   if (target.kind === 'task') {
     await db.update(tasks).set({ descriptionDelta: delta, descriptionText: text }).where(eq(tasks.uuid, target.uuid));
   } else if (target.kind === 'request') {
-    await db.update(requests).set({ descriptionDelta: delta }).where(eq(requests.uuid, target.uuid));
+    const [row] = await db
+      .select({ description: requests.description })
+      .from(requests)
+      .where(eq(requests.uuid, target.uuid));
+    await db
+      .update(requests)
+      .set({ descriptionDelta: delta, description: descriptionWithBrief(row?.description ?? null, delta) })
+      .where(eq(requests.uuid, target.uuid));
   } else {
     await db.update(customers).set({ notesDelta: delta, notes: text }).where(eq(customers.uuid, target.uuid));
   }
