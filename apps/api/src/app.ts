@@ -35,6 +35,7 @@ import { logRoutes } from './modules/logs/logs.routes';
 import { Mailer } from './modules/mail/mailer';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { type ResolveHost, resolveWithDns } from './modules/notifications/push-endpoint';
+import { personCardRoutes } from './modules/people/person-card.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { productTypeRoutes } from './modules/product-types/product-types.routes';
 import { requestRelationRoutes } from './modules/requests/request-relations.routes';
@@ -76,6 +77,7 @@ const API_MODULES = [
   roleRoutes,
   groupRoutes,
   userRoutes,
+  personCardRoutes,
   timeLogRoutes,
   taskRoutes,
   requestRoutes,

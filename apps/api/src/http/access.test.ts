@@ -109,6 +109,8 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
     url: '/api/groups/00000000-0000-4000-8000-000000000000',
   },
   'GET /api/users': { expect: { ...staff, freelancer: 'deny' } },
+  // The user popover (issue 13): any staff member or freelancer; the card's details depend on the caller.
+  'GET /api/users/:uuid/card': { expect: staff, url: '/api/users/00000000-0000-4000-8000-000000000000/card' },
   // Clients, plans, plan types, project users, product types (issue 3): staff only, except the people pickers.
   'GET /api/customers': { expect: { ...staff, freelancer: 'deny' } },
   'GET /api/customers/:uuid': {

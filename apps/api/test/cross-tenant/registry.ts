@@ -168,6 +168,11 @@ export const REGISTRY: Record<string, Entry> = {
   'GET /api/groups/:uuid': { unrestricted: `${AGENCY_WIDE}; super users only` },
   'PUT /api/groups/:uuid': { unrestricted: `${AGENCY_WIDE}; super users only` },
   'DELETE /api/groups/:uuid': { unrestricted: `${AGENCY_WIDE}; super users only` },
+  // The user popover: a name and job title are shown wherever the person appears; phone and e-mail are held back per
+  // caller inside the card (person-card.query.ts), which person-card.test.ts covers.
+  'GET /api/users/:uuid/card': {
+    unrestricted: 'every staff caller may see who a person is; the contact details are allow-listed per caller',
+  },
   'GET /api/email-logs/:uuid': { unrestricted: `${AGENCY_WIDE} (EMAIL_LOG_READ)` },
   'POST /api/email-logs/:uuid/resend': { unrestricted: `${AGENCY_WIDE} (EMAIL_LOG_READ)` },
   'GET /api/request-types/:id': { unrestricted: 'the service catalogue is the same for everyone' },
