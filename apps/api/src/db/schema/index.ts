@@ -12,6 +12,7 @@ export * from './mail';
 export * from './notifications';
 export * from './plans';
 export * from './rate-limits';
+export * from './reports';
 export * from './requests';
 export * from './tasks';
 export * from './uploads';

@@ -38,6 +38,8 @@ export const projects = pgTable(
     startDate: date({ mode: 'string' }),
     /** Time reports enabled: the budget panel shows only for retainer plans with this on. */
     timeReport: boolean().notNull().default(true),
+    /** The category a time log on this plan gets when its author names none (doc 2 §9 timelog categories). */
+    defaultTimelogCategory: text().notNull().default('billable'),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -49,6 +51,10 @@ export const projects = pgTable(
     ),
     check('projects_kind_check', sql`${t.kind} in ('personal', 'other')`),
     check('projects_refill_check', sql`${t.refillMinutes} >= 0`),
+    check(
+      'projects_default_timelog_category_check',
+      sql`${t.defaultTimelogCategory} in ('billable', 'non-billable', 'sgm-non-billable')`,
+    ),
     index('projects_customer_idx').on(t.customerId),
     index('projects_status_title_idx').on(t.status, t.title),
     // Each user has one personal plan (the home of their personal tasks); its manager is its owner.
