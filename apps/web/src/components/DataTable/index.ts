@@ -1,0 +1,10 @@
+export type { BulkActions } from './BulkActionBar';
+export type { DataColumn, DataTableProps, TableQuery } from './DataTable';
+export { DataTable } from './DataTable';
+export type { CellEdit } from './EditableCell';
+export { ExportMenu } from './ExportMenu';
+export { FilterSelect, TableSearch } from './TableToolbar';
+export type { ExportSource } from './tableApi';
+export * from './tableState';
+export type { TableController, TableListParams, TableOptions } from './useTableState';
+export { useTableState } from './useTableState';

@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  DEFAULT_TABLE_SIZE,
+  formatSort,
+  isDefaultState,
+  resolveTableState,
+  storageKey,
+  type TableDefaults,
+  type TableFilters,
+  type TableSort,
+  type TableState,
+  toSaved,
+  UNPAGED_TABLE_SIZE,
+  writeUrlState,
+} from './tableState';
+
+export interface TableOptions {
+  /** The screen's filters and their defaults; only these keys are read from the address and saved state. */
+  filters?: TableFilters;
+  sort?: TableSort | null;
+  size?: number;
+  /** False when the server answers every row at once: the table pages itself, 1000 rows a page by default. */
+  serverPaging?: boolean;
+}
+
+/** What a list call needs from the table: the bracket query's page, size, search and sort (see buildListQuery). */
+export interface TableListParams {
+  page: number;
+  size: number;
+  search: string;
+  sortBy?: string;
+  sortDirection?: 'asc' | 'desc';
+}
+
+export interface TableController {
+  id: string;
+  defaults: TableDefaults;
+  state: TableState;
+  serverPaging: boolean;
+  /** For a server-paged list call; the screen adds its filters (named as its API names them). */
+  listParams: TableListParams;
+  /** A stable key part for the list's query: changes whenever anything the list call sends changes. */
+  queryKey: readonly unknown[];
+  setSearch(search: string): void;
+  setFilter(key: string, values: string[]): void;
+  setSort(sort: TableSort | null): void;
+  setPage(page: number, size?: number): void;
+  reset(): void;
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, state: TableState): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(toSaved(state)));
+  } catch {
+    // Storage full or disabled: the address still carries the state.
+  }
+}
+
+/**
+ * One table's state, kept in the address (shareable, survives reload) and saved per table in localStorage (version
+ * 7) for the next visit. The address wins: a link that names any of the table's keys shows exactly what it names.
+ * Opening the table without them restores the saved state and writes it into the address, so it can be shared.
+ */
+export function useTableState(id: string, options: TableOptions = {}): TableController {
+  const [params, setParams] = useSearchParams();
+  const serverPaging = options.serverPaging ?? true;
+  const defaultsKey = JSON.stringify([options.filters ?? {}, options.sort ?? null, options.size, serverPaging]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the defaults are compared by value (screens pass literals).
+  const defaults = useMemo<TableDefaults>(
+    () => ({
+      filters: options.filters ?? {},
+      sort: options.sort ?? null,
+      size: options.size ?? (serverPaging ? DEFAULT_TABLE_SIZE : UNPAGED_TABLE_SIZE),
+    }),
+    [defaultsKey],
+  );
+  const key = storageKey(id);
+  const resolved = useMemo(() => resolveTableState(params, readStorage(key), defaults), [params, key, defaults]);
+  const { state } = resolved;
+  const stateKey = JSON.stringify(state);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: stateKey stands for the state's value.
+  useEffect(() => {
+    // Saving on every change also replaces state saved by an older version with this one's.
+    writeStorage(key, state);
+    if (resolved.from === 'saved' && !isDefaultState(state, defaults)) {
+      setParams((current) => writeUrlState(current, state, defaults), { replace: true });
+    }
+  }, [key, stateKey, resolved.from, defaults, setParams]);
+
+  const update = useCallback(
+    (patch: Partial<TableState>) => {
+      setParams(
+        (current) => {
+          const base = resolveTableState(current, readStorage(key), defaults).state;
+          const next: TableState = { ...base, ...patch, page: patch.page ?? 1 };
+          writeStorage(key, next);
+          return writeUrlState(current, next, defaults);
+        },
+        { replace: true },
+      );
+    },
+    [key, defaults, setParams],
+  );
+
+  return {
+    id,
+    defaults,
+    state,
+    serverPaging,
+    listParams: {
+      page: state.page,
+      size: state.size,
+      search: state.search,
+      sortBy: state.sort?.by,
+      sortDirection: state.sort?.direction,
+    },
+    queryKey: [id, state.search, state.page, state.size, formatSort(state.sort), state.filters],
+    setSearch: (search) => update({ search }),
+    setFilter: (filterKey, values) => update({ filters: { ...state.filters, [filterKey]: values } }),
+    setSort: (sort) => update({ sort }),
+    setPage: (page, size) => (size !== undefined && size !== state.size ? update({ size }) : update({ page })),
+    reset: () => update({ search: '', filters: defaults.filters, sort: defaults.sort, size: defaults.size }),
+  };
+}
