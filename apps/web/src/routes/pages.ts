@@ -44,6 +44,12 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   emailLogs: lazyPage(() => import('../features/logs/EmailLogsPage').then((m) => m.EmailLogsPage)),
   activityLog: lazyPage(() => import('../features/logs/ActivityLogPage').then((m) => m.ActivityLogPage)),
   assistant: lazyPage(() => import('../features/assistant/AssistantPage').then((m) => m.AssistantPage)),
+  timelogReport: lazyPage(() => import('../features/reports/TimelogReportPage').then((m) => m.TimelogReportPage)),
+  projectTimeReport: lazyPage(() =>
+    import('../features/reports/ProjectTimeReportPage').then((m) => m.ProjectTimeReportPage),
+  ),
+  reports: lazyPage(() => import('../features/reports/UserPerformancePage').then((m) => m.ReportsOverviewPage)),
+  userPerformance: lazyPage(() => import('../features/reports/UserPerformancePage').then((m) => m.UserPerformancePage)),
 };
 
 export const AppLayout = lazyPage(() => import('../layout/AppLayout').then((m) => m.AppLayout));

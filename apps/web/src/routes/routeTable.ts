@@ -51,7 +51,11 @@ export type PageKey =
   | 'personalTasks'
   | 'emailLogs'
   | 'activityLog'
-  | 'assistant';
+  | 'assistant'
+  | 'timelogReport'
+  | 'projectTimeReport'
+  | 'reports'
+  | 'userPerformance';
 
 export interface RouteDef {
   path: string;
@@ -112,7 +116,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/people', 'Contacts', 'any', 'people'),
   // The profile link leads here for every user type (a contact's edit page of one's own uuid).
   screen('/users/:uuid', 'Profile', 'any', 'contact'),
-  screen('/timelog-report', 'Timelog', 'any'),
+  screen('/timelog-report', 'Timelog', 'any', 'timelogReport'),
 
   // Staff only.
   // Freelancers cannot duplicate requests (doc 2 §1).
@@ -142,9 +146,9 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/integrations/google', 'Google integration'),
   screen('/cms', 'CMS'),
   screen('/administration', 'Administration'),
-  screen('/report', 'Reports'),
-  screen('/report/user-performance', 'Users report'),
-  screen('/project-time-report', 'Project time report'),
+  screen('/report', 'Reports', 'regular_user', 'reports'),
+  screen('/report/user-performance', 'Users report', 'regular_user', 'userPerformance'),
+  screen('/project-time-report', 'Project time report', 'regular_user', 'projectTimeReport'),
   screen('/activity-log', 'Activity log', 'regular_user', 'activityLog'),
   screen('/google/oauth', 'Google authorization'),
   screen('/calendar', 'Calendar'),

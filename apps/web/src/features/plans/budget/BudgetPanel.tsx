@@ -31,7 +31,7 @@ const KIND_LABELS: Record<Credit['kind'], string> = {
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 /** A bar as a percentage of budget; past 100 % it stays full and turns to the danger style with the real figure. */
-function BudgetBar({ label, percent, testId }: { label: string; percent: number; testId: string }) {
+export function BudgetBar({ label, percent, testId }: { label: string; percent: number; testId: string }) {
   const over = percent > 100;
   return (
     <div className="budget-bar" data-testid={testId} data-over={over ? 'true' : 'false'}>
@@ -161,7 +161,7 @@ function RolloverSetting({ planUuid, budget }: { planUuid: string; budget: Budge
   );
 }
 
-function CreditHistory({ planUuid }: { planUuid: string }) {
+export function CreditHistory({ planUuid }: { planUuid: string }) {
   const [page, setPage] = useState(1);
   const credits = useQuery({
     queryKey: [...budgetKey(planUuid), 'credits', page],

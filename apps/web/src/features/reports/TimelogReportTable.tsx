@@ -1,0 +1,111 @@
+import type { TimeLogReportResponse, TimeLogReportRow } from '@portal/domain';
+import { Button, Tag, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { type DataColumn, DataTable, type TableController } from '../../components/DataTable';
+import { humanize } from '../common/listQuery';
+import { useOpenTask } from '../tasks/useOpenTask';
+import { formatHours, usDate } from './reportFormat';
+import { categoryLabel } from './TimelogReportFilters';
+import { timelogFilterQuery } from './timelogReportQuery';
+
+/**
+ * The report's time logs, paged and sorted by the server (date, time, person, plan), with Reload and the export of
+ * every matching log (GET time-logs/export-all with the report's filters).
+ */
+export function TimelogReportTable({
+  table,
+  report,
+  extra,
+}: {
+  table: TableController;
+  report: { data?: TimeLogReportResponse; isFetching: boolean; refetch(): unknown };
+  extra?: ReactNode;
+}) {
+  const openTask = useOpenTask();
+  const columns: DataColumn<TimeLogReportRow>[] = [
+    { key: 'date', title: 'Date', dataIndex: 'date', sortKey: 'date', render: (date: string) => usDate(date) },
+    { key: 'user', title: 'Person', sortKey: 'user', render: (_, row) => row.user.name },
+    {
+      key: 'project',
+      title: 'Plan',
+      sortKey: 'project',
+      render: (_, row) =>
+        row.project ? (
+          <div className="report-cell-stack">
+            <span>{row.project.title}</span>
+            {row.customer ? <span className="report-cell-sub">{row.customer.business_name}</span> : null}
+          </div>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'source',
+      title: 'Task / request',
+      render: (_, row) =>
+        row.task ? (
+          <Button
+            type="link"
+            size="small"
+            className="report-link"
+            onClick={() => openTask(row.task?.uuid ?? '')}
+            data-testid="timelog-report-task"
+          >
+            {row.task.title}
+          </Button>
+        ) : row.request ? (
+          <Link to={`/requests/${row.request.uuid}`}>{row.request.subject}</Link>
+        ) : (
+          humanize(row.source)
+        ),
+    },
+    {
+      key: 'category',
+      title: 'Category',
+      dataIndex: 'category',
+      render: (category: string) => (
+        <Tag color={category === 'billable' ? 'blue' : 'default'}>{categoryLabel(category)}</Tag>
+      ),
+    },
+    {
+      key: 'description',
+      title: 'Description',
+      dataIndex: 'description',
+      ellipsis: { showTitle: false },
+      width: 240,
+      render: (text: string | null) =>
+        text ? (
+          <Tooltip title={text} placement="topLeft">
+            {text}
+          </Tooltip>
+        ) : (
+          ''
+        ),
+    },
+    {
+      key: 'minutes',
+      title: 'Time',
+      dataIndex: 'minutes',
+      align: 'right',
+      sortKey: 'minutes',
+      render: (minutes: number, row) => (
+        <span>
+          {formatHours(minutes)}
+          {row.status !== 'completed' ? <Tag className="report-status-tag">{humanize(row.status)}</Tag> : null}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <DataTable<TimeLogReportRow>
+      table={table}
+      query={report}
+      columns={columns}
+      testId="timelog-report"
+      extra={extra}
+      exportSource={{ path: 'time-logs/export-all', query: timelogFilterQuery(table.state.filters) }}
+      rowClassName={(row) => (row.missed ? 'report-row-missed' : '')}
+    />
+  );
+}

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { initialTableState } from '../../components/DataTable/tableState';
+import {
+  PERFORMANCE_FILTERS,
+  PERFORMANCE_SORT,
+  performanceFilterQuery,
+  performanceListQuery,
+} from './performanceQuery';
+import { PROJECT_TIME_FILTERS, PROJECT_TIME_SORT, projectTimeQuery } from './projectTimeQuery';
+import { dayCells, reportRange, TIMELOG_REPORT_FILTERS, timelogReportQuery } from './timelogReportQuery';
+
+const today = new Date(2026, 10, 24);
+
+describe('timelog report query (doc 2 §7, §9)', () => {
+  it('asks for the last 30 days and every source and plan type by default, newest first', () => {
+    expect(
+      timelogReportQuery(TIMELOG_REPORT_FILTERS, { page: 1, size: 50, sort: { by: 'date', direction: 'desc' } }, today),
+    ).toEqual({
+      date_from: '2026-10-26',
+      date_to: '2026-11-24',
+      project_uuid: undefined,
+      user_uuid: undefined,
+      'user_type[]': undefined,
+      'project_type[]': undefined,
+      'source[]': undefined,
+      'category[]': undefined,
+      missed_only: undefined,
+      'page[size]': 50,
+      'page[number]': 1,
+      'sort[by]': 'date',
+      'sort[direction]': 'desc',
+    });
+  });
+
+  it('sends the chosen range, plan, person, types, source, category and missed only', () => {
+    const query = timelogReportQuery(
+      {
+        ...TIMELOG_REPORT_FILTERS,
+        dates: ['2026-01-01', '2026-01-31'],
+        project: ['p-1'],
+        person: ['u-1'],
+        user_type: ['freelancer'],
+        project_type: ['retainer'],
+        source: ['request'],
+        category: ['billable', 'sgm-non-billable'],
+        missed: ['1'],
+      },
+      { page: 2, size: 500, sort: null },
+      today,
+    );
+    expect(query).toMatchObject({
+      date_from: '2026-01-01',
+      date_to: '2026-01-31',
+      project_uuid: 'p-1',
+      user_uuid: 'u-1',
+      'user_type[]': ['freelancer'],
+      'project_type[]': ['retainer'],
+      'source[]': ['request'],
+      'category[]': ['billable', 'sgm-non-billable'],
+      missed_only: 1,
+      'page[size]': 500,
+      'page[number]': 2,
+    });
+  });
+
+  it('falls back to the default range when the address holds a broken one', () => {
+    expect(reportRange({ dates: ['yesterday', ''] }, today)).toEqual({ from: '2026-10-26', to: '2026-11-24' });
+  });
+
+  it('names the chart stacks from the totals, the plans beyond the top ones as Other plans', () => {
+    const user = { uuid: 'u1', name: 'Ann', type: 'regular_user' as const };
+    const totals = {
+      total: 90,
+      billable: 60,
+      by_user: [{ user, minutes: 90, billable_minutes: 60, missed_days: 0 }],
+      by_project: [
+        {
+          project: { uuid: 'p1', title: 'Acme', project_type: 'retainer' as const },
+          customer: null,
+          minutes: 60,
+          billable_minutes: 60,
+        },
+      ],
+      by_project_count: 1,
+      by_day: [
+        {
+          date: '2026-11-02',
+          minutes: 90,
+          billable_minutes: 60,
+          by_user: [{ uuid: 'u1', minutes: 90 }],
+          by_project: [
+            { uuid: 'p1', minutes: 60 },
+            { uuid: null, minutes: 30 },
+          ],
+        },
+      ],
+      missed: [],
+    };
+    expect(dayCells(totals, 'user')).toEqual([{ date: '2026-11-02', key: 'u1', label: 'Ann', minutes: 90 }]);
+    expect(dayCells(totals, 'project')).toEqual([
+      { date: '2026-11-02', key: 'p1', label: 'Acme', minutes: 60 },
+      { date: '2026-11-02', key: 'other', label: 'Other plans', minutes: 30 },
+    ]);
+  });
+});
+
+describe('project time report query', () => {
+  it('starts on the default statuses by title and sends every plan type as no filter', () => {
+    const state = initialTableState({ filters: PROJECT_TIME_FILTERS, sort: PROJECT_TIME_SORT, size: 50 });
+    expect(projectTimeQuery(state)).toEqual({
+      'page[size]': 50,
+      'page[number]': 1,
+      search_term: undefined,
+      'filters[projects.status][]': ['paused', 'waiting_to_launch', 'in_progress', 'active'],
+      'filters[project_type][]': undefined,
+      advertising: undefined,
+      'sort[by]': 'title',
+      'sort[direction]': 'asc',
+    });
+    expect(
+      projectTimeQuery({
+        ...state,
+        search: ' acme ',
+        filters: { status: [], project_type: ['hosting'], advertising: ['1'] },
+      }),
+    ).toMatchObject({
+      search_term: 'acme',
+      'filters[projects.status][]': undefined,
+      'filters[project_type][]': ['hosting'],
+      advertising: '1',
+    });
+  });
+});
+
+describe('user performance query', () => {
+  it('sends only the filters narrowed from all, and the window end', () => {
+    expect(performanceFilterQuery(PERFORMANCE_FILTERS)).toEqual({
+      'user_type[]': undefined,
+      'category[]': undefined,
+      'source[]': undefined,
+      'project_type[]': undefined,
+      date_to: undefined,
+    });
+    const state = initialTableState({ filters: PERFORMANCE_FILTERS, sort: PERFORMANCE_SORT, size: 50 });
+    expect(
+      performanceListQuery({
+        ...state,
+        filters: { ...PERFORMANCE_FILTERS, category: ['billable'], source: ['task'], until: ['2026-11-01'] },
+      }),
+    ).toMatchObject({ 'category[]': ['billable'], 'source[]': ['task'], date_to: '2026-11-01', 'sort[by]': 'name' });
+  });
+});

@@ -1,0 +1,108 @@
+import { PROJECT_TYPES, REPORT_DEFAULT_DAYS, TIMELOG_SOURCES, type TimeLogReportTotals } from '@portal/domain';
+import type { QueryValue } from '../../api/client';
+import type { TableFilters, TableSort } from '../../components/DataTable/tableState';
+import type { DayCell } from './chartSeries';
+import { lastDays } from './reportFormat';
+
+export type StackBy = 'user' | 'project';
+
+/**
+ * The timelog report's filters as the table toolkit keeps them (address + saved state). The dates ([from, to], one
+ * filter so a change writes both at once) default to empty, meaning "the last 30 days from today": a saved default
+ * range would otherwise go stale a day later. The address
+ * names avoid the global modals' parameters (plan, user). Sources and plan types default to all (doc 2 §9).
+ */
+export const TIMELOG_REPORT_FILTERS: TableFilters = {
+  dates: [],
+  project: [],
+  person: [],
+  user_type: [],
+  project_type: [...PROJECT_TYPES],
+  source: [...TIMELOG_SOURCES],
+  category: [],
+  missed: [],
+  stack: ['user'],
+};
+
+/** The time-log table by date, newest first (doc 2 §9). */
+export const TIMELOG_REPORT_SORT: TableSort = { by: 'date', direction: 'desc' };
+export const TIMELOG_REPORT_PAGE_SIZES = [50, 100, 200, 500];
+
+export function reportRange(filters: TableFilters, today: Date = new Date()): { from: string; to: string } {
+  const [from, to] = filters.dates ?? [];
+  if (from && to && /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to)) {
+    return { from, to };
+  }
+  return lastDays(REPORT_DEFAULT_DAYS, today);
+}
+
+export function stackBy(filters: TableFilters): StackBy {
+  return filters.stack?.[0] === 'project' ? 'project' : 'user';
+}
+
+/** A list filter sends nothing when empty or when every value is chosen (the same rows, a shorter query). */
+function listFilter(values: readonly string[] | undefined, all?: readonly string[]): string[] | undefined {
+  if (!values || values.length === 0) {
+    return undefined;
+  }
+  if (all?.every((value) => values.includes(value))) {
+    return undefined;
+  }
+  return [...values];
+}
+
+/** The filters of GET reports/time-logs (and of the export, which takes the same ones). */
+export function timelogFilterQuery(filters: TableFilters, today: Date = new Date()): Record<string, QueryValue> {
+  const range = reportRange(filters, today);
+  return {
+    date_from: range.from,
+    date_to: range.to,
+    project_uuid: filters.project?.[0],
+    user_uuid: filters.person?.[0],
+    'user_type[]': listFilter(filters.user_type),
+    'project_type[]': listFilter(filters.project_type, PROJECT_TYPES),
+    'source[]': listFilter(filters.source, TIMELOG_SOURCES),
+    'category[]': listFilter(filters.category),
+    missed_only: filters.missed?.[0] === '1' ? 1 : undefined,
+  };
+}
+
+export function timelogReportQuery(
+  filters: TableFilters,
+  paging: { page: number; size: number; sort: TableSort | null },
+  today: Date = new Date(),
+): Record<string, QueryValue> {
+  return {
+    ...timelogFilterQuery(filters, today),
+    'page[size]': paging.size,
+    'page[number]': paging.page,
+    'sort[by]': paging.sort?.by,
+    'sort[direction]': paging.sort?.direction,
+  };
+}
+
+/** The chart's cells from the report's per-day stacks, named from the per-person and per-plan totals. */
+export function dayCells(totals: TimeLogReportTotals, by: StackBy): DayCell[] {
+  const cells: DayCell[] = [];
+  if (by === 'user') {
+    const names = new Map(totals.by_user.map((t) => [t.user.uuid, t.user.name]));
+    for (const day of totals.by_day) {
+      for (const part of day.by_user) {
+        cells.push({ date: day.date, key: part.uuid, label: names.get(part.uuid) ?? 'Unknown', minutes: part.minutes });
+      }
+    }
+    return cells;
+  }
+  const titles = new Map(totals.by_project.flatMap((t) => (t.project ? [[t.project.uuid, t.project.title]] : [])));
+  for (const day of totals.by_day) {
+    for (const part of day.by_project) {
+      cells.push({
+        date: day.date,
+        key: part.uuid ?? 'other',
+        label: part.uuid ? (titles.get(part.uuid) ?? 'Unknown plan') : 'Other plans',
+        minutes: part.minutes,
+      });
+    }
+  }
+  return cells;
+}
