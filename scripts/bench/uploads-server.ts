@@ -1,4 +1,5 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/api/src/app';
@@ -38,10 +39,21 @@ const config = loadConfig({
 const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
+// BENCH_CPU_PROFILE=file.cpuprofile: the server's CPU profile over the whole run (open it in Chrome DevTools).
+const profiler = process.env.BENCH_CPU_PROFILE ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
 
 process.on('message', async (message) => {
   if (message === 'stop') {
+    if (profiler && process.env.BENCH_CPU_PROFILE) {
+      const { profile } = await profiler.post('Profiler.stop');
+      await writeFile(process.env.BENCH_CPU_PROFILE, JSON.stringify(profile));
+    }
     await app.close();
     await pool.end();
     await pg?.stop();

@@ -1,10 +1,21 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { chmod, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { noteStreamedBytes } from '../stream-memory';
 import type { FileStorage, GetOptions, PresignedPut } from './types';
+
+/** fsync of a file or a folder (a folder's entries: a rename is durable only once its folder is synced). */
+async function syncPath(target: string): Promise<void> {
+  const handle = await open(target, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
 
 /** What a local signed URL authorises; the signature covers every field, so none can be changed. */
 export type LocalGrant =
@@ -117,12 +128,17 @@ export class LocalStorage implements FileStorage {
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
     try {
-      // 256 KiB write buffers: fewer, larger writes for big files; still a constant, small amount of memory.
+      // 1 MiB write buffers: while one write is on the thread pool the next chunks gather and go as one writev;
+      // still a constant, small amount of memory.
       await pipeline(
         Buffer.isBuffer(body) ? Readable.from([body]) : body,
-        createWriteStream(temporary, { highWaterMark: 256 * 1024 }),
+        createWriteStream(temporary, { highWaterMark: 1024 * 1024 }),
       );
+      // On disk before it is named, and named on disk before we answer: an upload marked stated must survive a
+      // crash (the benchmark compares this with `cp` followed by an fsync of the copy).
+      await syncPath(temporary);
       await rename(temporary, target);
+      await syncPath(path.dirname(target));
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;
@@ -132,7 +148,17 @@ export class LocalStorage implements FileStorage {
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const file = this.pathOf(key);
     await stat(file);
-    return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+    // 256 KiB reads: a quarter of the thread-pool round trips of the default, still a small, fixed buffer.
+    const stream = createReadStream(file, { highWaterMark: 256 * 1024, ...range });
+    // Each read is a new buffer; counting them lets spent ones be reclaimed while the file streams.
+    const push = stream.push.bind(stream);
+    stream.push = (chunk: Buffer | null, encoding?: BufferEncoding) => {
+      if (chunk) {
+        noteStreamedBytes(chunk.length);
+      }
+      return push(chunk, encoding);
+    };
+    return stream;
   }
 
   async stat(key: string): Promise<{ size: number } | null> {
