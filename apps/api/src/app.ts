@@ -44,6 +44,7 @@ import { requestRoutes } from './modules/requests/requests.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { globalSearchRoutes } from './modules/search/global-search.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { tableRoutes } from './modules/tables/tables.routes';
 import { taskRoutes } from './modules/tasks/tasks.routes';
 import { timeLogRoutes } from './modules/time-logs/time-logs.routes';
 import { createStorage } from './modules/uploads/storage';
@@ -88,6 +89,7 @@ const API_MODULES = [
   mentionRoutes,
   broadcastingRoutes,
   uploadRoutes,
+  tableRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {

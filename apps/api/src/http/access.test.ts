@@ -371,6 +371,10 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
     payload: {},
   },
   'DELETE /api/request-types/:id': { expect: { ...staff, freelancer: 'deny' }, url: '/api/request-types/999999' },
+  // Data-table toolkit (issue 10): bulk operations and export-all, with the access of their single-row and list calls.
+  'POST /api/tasks/bulk-operations/update': { expect: staff, payload: {} },
+  'POST /api/tasks/bulk-operations/delete': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
+  'GET /api/tasks/export-all': { expect: staff },
   'GET /api/docs': { expect: everyone },
   'GET /api/docs/json': { expect: everyone },
   'GET /api/docs/yaml': { expect: everyone },

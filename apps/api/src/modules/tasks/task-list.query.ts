@@ -23,7 +23,7 @@ const nextDayStart = (day: string, timeZone: string) => sql`((${day}::date + 1):
 const inPlans = (uuids: string[]) =>
   sql`${tasks.projectId} in (select pp.id from projects pp where pp.uuid in ${uuids})`;
 
-function filterConditions(filters: Filters, timeZone: string): SQL[] {
+export function filterConditions(filters: Filters, timeZone: string): SQL[] {
   const conditions: SQL[] = [];
   if (filters.task_status?.length) {
     conditions.push(inArray(tasks.status, filters.task_status));
@@ -88,7 +88,7 @@ function filterConditions(filters: Filters, timeZone: string): SQL[] {
 }
 
 /** Default: newest first (doc 2 §9); task_sort = the kanban order (sort_order ascending), newest first within. */
-function orderFor(sort: TaskListQuery['sort']): SQL[] {
+export function orderFor(sort: TaskListQuery['sort']): SQL[] {
   if (sort?.by === 'task_sort') {
     const direction = sort.direction === 'desc' ? desc : asc;
     return [direction(tasks.sortOrder), desc(tasks.createdAt), desc(tasks.id)];
