@@ -38,6 +38,7 @@ import { type ResolveHost, resolveWithDns } from './modules/notifications/push-e
 import { personCardRoutes } from './modules/people/person-card.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { productTypeRoutes } from './modules/product-types/product-types.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { requestRelationRoutes } from './modules/requests/request-relations.routes';
 import { requestTypeRoutes } from './modules/requests/request-types.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
@@ -72,6 +73,7 @@ const API_MODULES = [
   customerRoutes,
   planRoutes,
   creditRoutes,
+  reportRoutes,
   productTypeRoutes,
   contactRoutes,
   inviteRoutes,

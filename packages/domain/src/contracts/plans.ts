@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { PLAN_KINDS, PLAN_STATUSES, PROJECT_TYPES, REQUEST_STATUSES } from '../statuses';
+import { PLAN_KINDS, PLAN_STATUSES, PROJECT_TYPES, REQUEST_STATUSES, TIMELOG_CATEGORIES } from '../statuses';
 import { USER_TYPES } from '../user-types';
 import { listResponseSchema, requiredText } from './common';
 import { ROLLOVER_RULES } from './credits';
@@ -40,6 +40,8 @@ export const planSchema = z.object({
   project_manager: userRefSchema.nullable(),
   start_date: z.string().nullable(),
   time_report: z.boolean(),
+  /** The category a time log on the plan gets when its author names none (doc 2 §9). */
+  default_timelog_category: z.enum(TIMELOG_CATEGORIES),
   created_at: z.string(),
   requests: z.array(planRequestSchema).optional(),
 });
@@ -124,6 +126,9 @@ export const planUpdateSchema = z
     /** Unused credit at a period turn (issue 10): none, all, or up_to rollover_cap minutes; read back on GET budget. */
     rollover: z.enum(ROLLOVER_RULES),
     rollover_cap: z.number().int().min(0).max(100_000).nullable(),
+    default_timelog_category: z.enum(TIMELOG_CATEGORIES, {
+      error: 'The category must be billable, non-billable or sgm-non-billable',
+    }),
   })
   .partial();
 export const planResponseSchema = z.object({ data: planSchema });

@@ -47,6 +47,9 @@ const minutesField = z
 
 const descriptionField = z.string().trim().max(5000, 'This field may not be longer than 5000 characters').nullish();
 const refTokenField = z.string().max(100).nullish();
+export const TIMELOG_CATEGORY_MESSAGE = 'The category must be billable, non-billable or sgm-non-billable';
+/** A log's category (doc 2 §9); left out on create, the log takes its plan's default_timelog_category. */
+const categoryField = z.enum(TIMELOG_CATEGORIES, { error: TIMELOG_CATEGORY_MESSAGE }).nullish();
 /** The spec's start format (doc 1 §9, doc 2 §9): a wall-clock time without zone, read in the agency's time zone. */
 export const WALL_CLOCK_START = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 export const STARTED_AT_MESSAGE = 'The start must be YYYY-MM-DD HH:mm:ss or an ISO 8601 date-time';
@@ -96,6 +99,7 @@ export const timeLogCreateSchema = z
     description: descriptionField,
     status: z.enum(TIMER_STATUSES).default('completed'),
     minutes: minutesField.default(0),
+    category: categoryField,
     ref_token: refTokenField,
   })
   // Checked even when other fields fail (so a form learns every missing field at once), but only on an object.
@@ -121,6 +125,7 @@ export const timeLogUpdateSchema = z.object({
   date: z.string().min(1, MESSAGES.required).pipe(isoDaySchema).optional(),
   description: descriptionField,
   status: z.enum(TIMER_STATUSES).optional(),
+  category: categoryField,
   ref_token: refTokenField,
 });
 export type TimeLogUpdateInput = z.input<typeof timeLogUpdateSchema>;

@@ -107,15 +107,22 @@ export const missedDaySchema = z.object({
 });
 export type MissedDay = z.infer<typeof missedDaySchema>;
 
+/** by_project lists at most this many plans (most time first); by_project_count says how many had time. */
+export const TIME_LOG_REPORT_BY_PROJECT_LIMIT = 200;
+
 /**
- * Totals over every row that matches (not just the page), all in minutes: by_user (most time first), by_project
- * (most time first), by_day (the chart), missed (people/days below the thresholds, newest first, at most 1000).
+ * Totals over every row that matches (not just the page), all in minutes: by_user (most time first; with
+ * missed_only also the people with missed days and no time), by_project (most time first, at most
+ * TIME_LOG_REPORT_BY_PROJECT_LIMIT plans; by_project_count counts them all), by_day (the chart), missed
+ * (people/days below the thresholds, newest first, at most 1000). Thresholds count all of a person's logs, whatever
+ * the plan, source or category filters.
  */
 export const timeLogReportTotalsSchema = z.object({
   total: z.number().int(),
   billable: z.number().int(),
   by_user: z.array(timeLogReportUserTotalSchema),
   by_project: z.array(timeLogReportProjectTotalSchema),
+  by_project_count: z.number().int(),
   by_day: z.array(timeLogReportDaySchema),
   missed: z.array(missedDaySchema),
 });

@@ -75,6 +75,7 @@ export const planColumns = {
   managerName: managerContacts.name,
   startDate: projects.startDate,
   timeReport: projects.timeReport,
+  defaultTimelogCategory: projects.defaultTimelogCategory,
   createdAt: projects.createdAt,
 };
 

@@ -1,4 +1,4 @@
-import type { Plan, PlanKind, PlanLite, PlanStatus, PlanType, ProjectType } from '@portal/domain';
+import type { Plan, PlanKind, PlanLite, PlanStatus, PlanType, ProjectType, TimelogCategory } from '@portal/domain';
 import type { planTypes } from '../../db/schema';
 
 export type PlanLiteRow = {
@@ -19,6 +19,7 @@ export type PlanRow = PlanLiteRow & {
   managerName: string | null;
   startDate: string | null;
   timeReport: boolean;
+  defaultTimelogCategory: string;
   createdAt: Date;
 };
 
@@ -44,6 +45,7 @@ export function presentPlan(row: PlanRow): Plan {
     project_manager: row.managerUuid ? { uuid: row.managerUuid, name: row.managerName ?? '' } : null,
     start_date: row.startDate,
     time_report: row.timeReport,
+    default_timelog_category: row.defaultTimelogCategory as TimelogCategory,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -79,6 +79,9 @@ export async function updatePlan(db: Database, uuid: string, input: PlanUpdateIn
   if (input.time_report !== undefined) {
     changes.timeReport = input.time_report;
   }
+  if (input.default_timelog_category !== undefined) {
+    changes.defaultTimelogCategory = input.default_timelog_category;
+  }
   // A type with a fixed reload amount keeps it; only editable types take a new one.
   if (input.refill !== undefined && plan?.refillEditable !== false) {
     const minutes = parseRefill(input.refill);

@@ -5,6 +5,7 @@ import type { Database, Tx } from '../../db/client';
 import { contacts, projects, tasks, timeLogs, users } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors';
+import { planDefaultCategory } from '../reports/timelog-category';
 import { getVisibleRequestRef, requestVisibleTo } from '../requests/request-refs';
 import { touchRequestInteraction } from '../requests/request-temperature';
 import { refreshRequestTimeSpent } from '../requests/request-time-spent';
@@ -214,6 +215,7 @@ export async function createTimeLog(
         startedAt: input.status === 'running' ? now : (readStartedAt(input.started_at, timeZone) ?? null),
         description,
         status: input.status,
+        category: input.category ?? (await planDefaultCategory(tx, source)),
         refToken: input.ref_token ?? null,
         createdById: viewer.userId,
       })
@@ -291,7 +293,8 @@ export async function updateTimeLog(
       const given = readStartedAt(input.started_at, timeZone);
       next.startedAt = given !== undefined ? given : current.status === 'running' ? null : current.startedAt;
     }
-    if (isSameTimerState(current, next)) {
+    const category = input.category ?? row.category;
+    if (isSameTimerState(current, next) && category === row.category) {
       return;
     }
     validateState(next, false, row.taskId !== null);
@@ -306,6 +309,7 @@ export async function updateTimeLog(
         startedAt: next.startedAt,
         date: next.date,
         description: next.description,
+        category,
         refToken: input.ref_token === undefined ? row.refToken : input.ref_token,
         updatedAt: now,
       })

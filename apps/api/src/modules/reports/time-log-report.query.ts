@@ -1,0 +1,225 @@
+import {
+  type MissedDay,
+  TIME_LOG_REPORT_BY_PROJECT_LIMIT,
+  TIME_LOG_REPORT_CHART_PROJECTS,
+  type TimeLogReportDay,
+  type TimeLogReportProjectTotal,
+  type TimeLogReportResponse,
+  type TimeLogReportRow,
+  type TimeLogReportUserTotal,
+  type timeLogReportQuerySchema,
+  WEEKLY_MINUTES_THRESHOLDS,
+} from '@portal/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { Principal } from '../../http/access';
+import { listMeta, pageOffset } from '../../http/list-paging';
+import { missedDaysCte, peopleCte } from './missed-days';
+import { logCategory, logConditions, logJoins, ownScope, reportWindow, textArray, today } from './report-scope';
+import { presentTimeLogReportRow, type ReportRowRecord } from './time-log-report.presenter';
+
+type Query = z.output<typeof timeLogReportQuerySchema>;
+
+/** by_project lists the plans with most time first, at most this many (the rest are in total and by_day). */
+const BY_PROJECT_LIMIT = TIME_LOG_REPORT_BY_PROJECT_LIMIT;
+const MISSED_LIMIT = 1000;
+
+function pageOrder(query: Query): SQL {
+  const dir = query.sort?.direction === 'asc' ? sql`asc` : sql`desc`;
+  switch (query.sort?.by) {
+    case 'minutes':
+      return sql`r.minutes ${dir}, r.date desc, r.id desc`;
+    case 'user':
+      return sql`pc.name ${dir}, r.date desc, r.id desc`;
+    case 'project':
+      return sql`pp.title ${dir} nulls last, r.date desc, r.id desc`;
+    default:
+      return query.sort?.direction === 'asc' ? sql`r.date asc, r.id asc` : sql`r.date desc, r.id desc`;
+  }
+}
+
+type Aggregates = {
+  total_rows: number;
+  total: number;
+  billable: number;
+  page: ReportRowRecord[] | null;
+  by_user:
+    | { uuid: string; name: string; type: string; minutes: number; billable: number; missed_days: number }[]
+    | null;
+  by_project: (Omit<TimeLogReportProjectTotal, 'billable_minutes'> & { billable: number })[] | null;
+  project_count: number;
+  day_user: { date: string; uuid: string; minutes: number }[] | null;
+  day_project: { date: string; uuid: string | null; minutes: number; billable: number }[] | null;
+  missed: MissedDay[] | null;
+};
+
+/**
+ * GET reports/time-logs: one statement over the range's logs (time_logs_date_idx), materialised once; the page, the
+ * totals per user, plan and day, and the people/days below the weekly-hours thresholds are read from that set.
+ */
+export async function getTimeLogReport(
+  db: Database,
+  query: Query,
+  viewer: Principal,
+  timeZone: string,
+  now = new Date(),
+): Promise<TimeLogReportResponse> {
+  const window = reportWindow(query, timeZone, now);
+  const scopeUserId = ownScope(viewer, query.user_uuid);
+  const conditions = logConditions(viewer, query, scopeUserId);
+  conditions.push(sql`l.status = any(${textArray(query.status?.length ? query.status : ['completed'])})`);
+  if (query.project_uuid) {
+    conditions.push(sql`p.uuid = ${query.project_uuid}`);
+  }
+  if (query.user_uuid) {
+    conditions.push(sql`l.user_id = (select fu.id from users fu where fu.uuid = ${query.user_uuid})`);
+  }
+  const people = peopleCte({ userTypes: query.user_type, scopeUserId, userUuid: query.user_uuid });
+  const missed = missedDaysCte(window, today(timeZone, now), WEEKLY_MINUTES_THRESHOLDS);
+  const page = query.page;
+  const result = await db.execute<Aggregates>(sql`
+    with logs as materialized (
+      select l.id, l.uuid, l.date, l.minutes, l.user_id, l.task_id, l.request_id, l.status, l.description,
+             l.created_at, ${logCategory} as category, p.id as project_id
+      from time_logs l ${logJoins}
+      where l.date between ${window.date_from}::date and ${window.date_to}::date and ${sql.join(conditions, sql` and `)}
+    ),
+    ${people},
+    ${missed},
+    rows as materialized (
+      select lg.*, (m.user_id is not null) as missed
+      from logs lg left join missed m on m.user_id = lg.user_id and m.day = lg.date
+      ${query.missed_only ? sql`where m.user_id is not null` : sql``}
+    ),
+    top_projects as (
+      select project_id from rows where project_id is not null
+      group by project_id order by sum(minutes) desc, project_id limit ${TIME_LOG_REPORT_CHART_PROJECTS}
+    )
+    select
+      (select count(*)::int from rows) as total_rows,
+      (select coalesce(sum(minutes), 0)::int from rows) as total,
+      (select coalesce(sum(minutes) filter (where category = 'billable'), 0)::int from rows) as billable,
+      (select json_agg(pg order by pg.n) from (
+        select row_number() over (order by ${pageOrder(query)}) as n, r.uuid, r.date, r.minutes, r.description, r.status, r.category, r.missed,
+               r.created_at, pt2.uuid as task_uuid, pt2.title as task_title, rq.uuid as request_uuid,
+               rq.subject as request_subject, pp.uuid as project_uuid, pp.title as project_title,
+               coalesce(ppt.project_type, 'others') as project_type, cu.uuid as customer_uuid,
+               cu.business_name as customer_name, pu.uuid as user_uuid, pc.name as user_name, pc.type as user_type
+        from rows r
+        join users pu on pu.id = r.user_id
+        join contacts pc on pc.user_id = r.user_id
+        left join tasks pt2 on pt2.id = r.task_id
+        left join requests rq on rq.id = r.request_id
+        left join projects pp on pp.id = r.project_id
+        left join plan_types ppt on ppt.id = pp.plan_type_id
+        left join customers cu on cu.id = pp.customer_id
+        order by ${pageOrder(query)}
+        limit ${page.size} offset ${pageOffset(page)}
+      ) pg) as page,
+      (select json_agg(bu order by bu.minutes desc, bu.name) from (
+        select u.uuid, c.name, c.type, coalesce(s.minutes, 0)::int as minutes, coalesce(s.billable, 0)::int as billable,
+               (select count(*) from missed m where m.user_id = u.id)::int as missed_days
+        from (
+          select user_id, sum(minutes) as minutes, sum(minutes) filter (where category = 'billable') as billable
+          from rows group by user_id
+          ${query.missed_only ? sql`union all select distinct user_id, 0, 0 from missed where user_id not in (select user_id from rows)` : sql``}
+        ) s
+        join users u on u.id = s.user_id join contacts c on c.user_id = u.id
+      ) bu) as by_user,
+      (select count(distinct project_id)::int from rows) as project_count,
+      (select json_agg(bp order by bp.minutes desc, bp.title) from (
+        select json_build_object('uuid', p.uuid, 'title', p.title, 'project_type', coalesce(pt.project_type, 'others'))
+                 as project,
+               case when cu.id is null then null
+                    else json_build_object('uuid', cu.uuid, 'business_name', cu.business_name) end as customer,
+               s.minutes::int as minutes, coalesce(s.billable, 0)::int as billable, p.title
+        from (
+          select project_id, sum(minutes) as minutes, sum(minutes) filter (where category = 'billable') as billable
+          from rows where project_id is not null group by project_id order by 2 desc limit ${BY_PROJECT_LIMIT}
+        ) s
+        join projects p on p.id = s.project_id
+        left join plan_types pt on pt.id = p.plan_type_id
+        left join customers cu on cu.id = p.customer_id
+      ) bp) as by_project,
+      (select json_agg(du) from (
+        select r.date, u.uuid, sum(r.minutes)::int as minutes
+        from rows r join users u on u.id = r.user_id group by r.date, u.uuid
+      ) du) as day_user,
+      (select json_agg(dp) from (
+        select r.date, tp_p.uuid, sum(r.minutes)::int as minutes,
+               coalesce(sum(r.minutes) filter (where r.category = 'billable'), 0)::int as billable
+        from rows r
+        left join top_projects tp on tp.project_id = r.project_id
+        left join projects tp_p on tp_p.id = tp.project_id
+        group by r.date, tp_p.uuid
+      ) dp) as day_project,
+      (select json_agg(ms) from (
+        select u.uuid as user_uuid, m.day::text as date, m.week_minutes::int as week_minutes,
+               m.threshold::int as threshold_minutes
+        from missed m join users u on u.id = m.user_id
+        order by m.day desc, u.uuid limit ${MISSED_LIMIT}
+      ) ms) as missed`);
+  const agg = result.rows[0] as Aggregates;
+  return {
+    data: (agg.page ?? []).map(presentTimeLogReportRow),
+    meta: { ...listMeta(agg.total_rows, page), window },
+    totals: {
+      total: agg.total,
+      billable: agg.billable,
+      by_user: (agg.by_user ?? []).map(
+        (u): TimeLogReportUserTotal => ({
+          user: { uuid: u.uuid, name: u.name, type: u.type as TimeLogReportUserTotal['user']['type'] },
+          minutes: u.minutes,
+          billable_minutes: u.billable,
+          missed_days: u.missed_days,
+        }),
+      ),
+      by_project: (agg.by_project ?? []).map(({ billable, ...p }) => ({
+        project: p.project,
+        customer: p.customer,
+        minutes: p.minutes,
+        billable_minutes: billable,
+      })),
+      by_project_count: agg.project_count,
+      by_day: daySeries(window, agg.day_user ?? [], agg.day_project ?? []),
+      missed: agg.missed ?? [],
+    },
+  };
+}
+
+/** Every day of the window, oldest first, with its per-user and per-plan stacks. */
+function daySeries(
+  window: { date_from: string; date_to: string },
+  dayUser: { date: string; uuid: string; minutes: number }[],
+  dayProject: { date: string; uuid: string | null; minutes: number; billable: number }[],
+): TimeLogReportDay[] {
+  const days = new Map<string, TimeLogReportDay>();
+  for (let d = window.date_from; d <= window.date_to; d = nextDay(d)) {
+    days.set(d, { date: d, minutes: 0, billable_minutes: 0, by_user: [], by_project: [] });
+  }
+  for (const row of dayUser) {
+    days.get(row.date)?.by_user.push({ uuid: row.uuid, minutes: row.minutes });
+  }
+  for (const row of dayProject) {
+    const day = days.get(row.date);
+    if (day) {
+      day.minutes += row.minutes;
+      day.billable_minutes += row.billable;
+      day.by_project.push({ uuid: row.uuid, minutes: row.minutes });
+    }
+  }
+  for (const day of days.values()) {
+    day.by_user.sort((a, b) => b.minutes - a.minutes);
+    day.by_project.sort((a, b) => (a.uuid === null ? 1 : b.uuid === null ? -1 : b.minutes - a.minutes));
+  }
+  return [...days.values()];
+}
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export type { TimeLogReportRow };
