@@ -272,6 +272,7 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
   'DELETE /api/uploads/:uuid': { expect: staff, url: '/api/uploads/00000000-0000-4000-8000-000000000000' },
   'POST /api/tasks/mass-download': { expect: staff, payload: {} },
   'POST /api/requests/mass-download': { expect: staff, payload: {} },
+  'POST /api/uploads/mass-download': { expect: staff, payload: {} },
   'POST /api/uploads/:uuid/copy': { expect: staff, url: '/api/uploads/00000000-0000-4000-8000-000000000000/copy' },
   'GET /api/mentions/count': { expect: staff },
   // The route is open to any signed-in account; the channel rule then refuses contacts (live/channels.ts).

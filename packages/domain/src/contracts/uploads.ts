@@ -114,10 +114,14 @@ export type PresignedUrlResponse = z.infer<typeof presignedUrlResponseSchema>;
 export const uploadDownloadResponseSchema = z.object({ data: z.string() });
 export const uploadResponseSchema = z.object({ data: uploadSchema });
 
-/** POST {resource}/mass-download: full_download=true with task_ids or request_ids. */
+/**
+ * POST {resource}/mass-download: full_download=true with task_ids, request_ids or upload_ids (files chosen in a
+ * file list: a task's Assets, a request's uploads, a comment's attachments).
+ */
 export const massDownloadSchema = z.object({
   full_download: z.literal(true),
   task_ids: z.array(z.uuid()).max(1000).optional(),
   request_ids: z.array(z.uuid()).max(1000).optional(),
+  upload_ids: z.array(z.uuid()).max(1000).optional(),
 });
 export type MassDownloadInput = z.infer<typeof massDownloadSchema>;

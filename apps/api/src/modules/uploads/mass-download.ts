@@ -12,7 +12,7 @@ import { notificationDelivery } from '../notifications/deliver';
 import { notifyUsers } from '../notifications/notify';
 import { visibleRequests } from '../requests/request-access';
 import { visibleTasks } from '../tasks/task-access';
-import type { UploadViewer } from './holder-access';
+import { canViewUpload, type UploadViewer } from './holder-access';
 import { originalKey } from './storage';
 
 export type MassDownloadJob = { userId: number; uploadIds: number[]; label: string };
@@ -24,8 +24,36 @@ export function setMassDownloadSender(sender: Sender | null) {
   sendJob = sender;
 }
 
+/** The stated files among those asked for that the caller may see (each by its holder's rule, as a single file). */
+async function findChosenFiles(ctx: Pick<AppContext, 'db'>, uuids: string[], viewer: UploadViewer) {
+  const rows = await ctx.db
+    .select({
+      id: uploads.id,
+      createdById: uploads.createdById,
+      holderType: uploads.holderType,
+      holderId: uploads.holderId,
+    })
+    .from(uploads)
+    .where(and(inArray(uploads.uuid, uuids), eq(uploads.stated, true)));
+  // Files of one list share their holder: ask each holder's rule once.
+  const verdicts = new Map<string, Promise<boolean>>();
+  const visible = await Promise.all(
+    rows.map((row) => {
+      const key = row.createdById === viewer.userId ? 'own' : `${row.holderType}:${row.holderId}`;
+      if (!verdicts.has(key)) {
+        verdicts.set(key, canViewUpload(ctx.db, viewer, row));
+      }
+      return verdicts.get(key) as Promise<boolean>;
+    }),
+  );
+  return rows.filter((_row, index) => visible[index]).map((row) => ({ id: row.id }));
+}
+
 /** The stated files of the tasks / requests the caller may see among those asked for. */
 async function findFiles(ctx: Pick<AppContext, 'db'>, input: MassDownloadInput, viewer: UploadViewer) {
+  if (input.upload_ids?.length) {
+    return findChosenFiles(ctx, input.upload_ids, viewer);
+  }
   const holders: SQL[] = [];
   if (input.task_ids?.length) {
     const found = await ctx.db
@@ -84,7 +112,7 @@ export async function requestMassDownload(
   if (files.length === 0) {
     throw validationError({ full_download: [MESSAGES.massDownloadNothing] });
   }
-  const label = input.task_ids?.length ? 'tasks' : 'requests';
+  const label = input.upload_ids?.length ? 'selected' : input.task_ids?.length ? 'tasks' : 'requests';
   const job: MassDownloadJob = { userId: viewer.userId, uploadIds: files.map((f) => f.id), label };
   if (sendJob) {
     await sendJob(job);

@@ -124,10 +124,12 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await copyUpload(app.ctx, request.params.uuid, viewerOf(requirePrincipal(request))) }),
   );
 
-  // Mass download (doc 2 §7): answers a message at once; the zip arrives through the bell and e-mail.
-  for (const [resource, permission] of [
-    ['tasks', 'TASKS_READ'],
-    ['requests', 'REQUEST_READ'],
+  // Mass download (doc 2 §7): answers a message at once; the zip arrives through the bell and e-mail. Each resource
+  // reads only its own ids; uploads/mass-download zips files chosen in a file list.
+  for (const [resource, permission, idsField] of [
+    ['tasks', 'TASKS_READ', 'task_ids'],
+    ['requests', 'REQUEST_READ', 'request_ids'],
+    ['uploads', undefined, 'upload_ids'],
   ] as const) {
     app.post(
       `/${resource}/mass-download`,
@@ -138,7 +140,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) =>
         requestMassDownload(
           app.ctx,
-          resource === 'tasks' ? { ...request.body, request_ids: undefined } : { ...request.body, task_ids: undefined },
+          { full_download: request.body.full_download, [idsField]: request.body[idsField] },
           viewerOf(requirePrincipal(request)),
           request.log,
         ),
