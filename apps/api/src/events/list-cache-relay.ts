@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
 import type { Database } from '../db/client';
+import { type ChannelListener, listenChannel } from '../db/listen-channel';
 import { noteRequestWrite } from '../modules/requests/request-count';
 import { noteTaskWrite } from '../modules/tasks/task-count';
 import type { DomainEvent, DomainEvents } from './domain-events';
@@ -11,6 +11,7 @@ export const LIST_CACHE_CHANNEL = 'list_cache';
 
 /** The in-process caches that must follow writes: task totals, and the requests list's figures. */
 export type ListCache = 'tasks' | 'requests';
+const ALL_LIST_CACHES: readonly ListCache[] = ['tasks', 'requests'];
 
 /**
  * Which caches an event's write can make stale. Request figures read task rows (tasks_time_spent, related tasks)
@@ -48,7 +49,7 @@ const parseCaches = (text: string): ListCache[] =>
  */
 export class ListCacheRelay {
   readonly instanceId = randomUUID();
-  private listener: pg.PoolClient | null = null;
+  private listener: ChannelListener | null = null;
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -59,23 +60,18 @@ export class ListCacheRelay {
   /** Subscribes to the bus and listens for other instances' drops on a dedicated connection. */
   async start(events: DomainEvents): Promise<void> {
     this.unsubscribe = events.subscribe((batch) => this.onEvents(batch));
-    const client = await this.db.$client.connect();
-    client.on('notification', (message) => {
-      if (message.channel !== LIST_CACHE_CHANNEL || !message.payload) {
-        return;
-      }
-      const [sender, caches = ''] = message.payload.split('|');
-      if (sender !== this.instanceId) {
-        dropHere(parseCaches(caches));
-      }
+    this.listener = await listenChannel(this.db.$client, LIST_CACHE_CHANNEL, {
+      onMessage: (payload) => {
+        const [sender, caches = ''] = payload.split('|');
+        if (sender && sender !== this.instanceId) {
+          dropHere(parseCaches(caches));
+        }
+      },
+      // Drops missed while the channel was down are covered by dropping everything once it is back; the caches'
+      // short TTL bounds the staleness meanwhile.
+      onRestored: () => dropHere(new Set(ALL_LIST_CACHES)),
+      log: this.log,
     });
-    client.on('error', (error) => {
-      // Without the channel this instance would keep figures other instances made stale; the caches' short TTL
-      // bounds that, and the log says why.
-      this.log?.error({ err: error }, 'list cache channel lost');
-    });
-    await client.query(`listen ${LIST_CACHE_CHANNEL}`);
-    this.listener = client;
   }
 
   private async onEvents(batch: readonly DomainEvent[]): Promise<void> {
@@ -96,10 +92,8 @@ export class ListCacheRelay {
 
   async close(): Promise<void> {
     this.unsubscribe?.();
-    if (this.listener) {
-      this.listener.release(true);
-      this.listener = null;
-    }
+    await this.listener?.close();
+    this.listener = null;
   }
 }
 

@@ -17,7 +17,7 @@ export async function registerRealtime(app: FastifyInstance, ctx: AppContext) {
   routeUpgrades(app.server, { '/collaboration': collab.handleUpgrade });
   app.addHook('onListen', () => versions.announceSelf());
   app.addHook('preClose', async () => {
-    versions.close();
+    await versions.close();
     await collab.close();
     await live.close();
   });

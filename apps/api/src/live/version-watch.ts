@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { listenChannel } from '../db/listen-channel';
 
 /** PostgreSQL channel on which a starting instance announces the build it serves. */
 const VERSION_CHANNEL = 'app_version';
@@ -19,22 +20,19 @@ export async function watchVersions(
   announce: Announce,
   log: Pick<FastifyBaseLogger, 'error'>,
 ) {
-  const client = await pool.connect();
-  client.on('notification', (n) => {
-    if (n.channel !== VERSION_CHANNEL || !n.payload) {
-      return;
-    }
-    try {
-      const heard = JSON.parse(n.payload) as { version: string; build_hash: string };
-      if (heard.build_hash !== own.buildHash || heard.version !== own.version) {
-        announce(heard.version, heard.build_hash);
+  const listener = await listenChannel(pool, VERSION_CHANNEL, {
+    onMessage: (payload) => {
+      try {
+        const heard = JSON.parse(payload) as { version: string; build_hash: string };
+        if (heard.build_hash !== own.buildHash || heard.version !== own.version) {
+          announce(heard.version, heard.build_hash);
+        }
+      } catch (error) {
+        log.error({ err: error }, 'unreadable version announcement');
       }
-    } catch (error) {
-      log.error({ err: error }, 'unreadable version announcement');
-    }
+    },
+    log,
   });
-  client.on('error', (error) => log.error({ err: error }, 'version channel lost'));
-  await client.query(`listen ${VERSION_CHANNEL}`);
   return {
     /** Called once this instance accepts connections. */
     async announceSelf() {
@@ -44,7 +42,7 @@ export async function watchVersions(
       ]);
     },
     close() {
-      client.release(true);
+      return listener.close();
     },
   };
 }

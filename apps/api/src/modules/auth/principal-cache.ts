@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { type ChannelListener, listenChannel } from '../../db/listen-channel';
 import type { Principal } from '../../http/access';
 
 /** PostgreSQL channel on which every instance hears which cached sessions to drop. */
@@ -21,7 +22,7 @@ type Entry = {
  */
 export class PrincipalCache {
   private readonly byToken = new Map<string, Entry>();
-  private listener: pg.PoolClient | null = null;
+  private listener: ChannelListener | null = null;
   private readonly invalidationListeners = new Set<(message: string) => void>();
 
   constructor(
@@ -92,27 +93,28 @@ export class PrincipalCache {
     return () => this.invalidationListeners.delete(listener);
   }
 
-  /** Listens for invalidations from other instances on a dedicated connection. */
+  /**
+   * Listens for invalidations from other instances on a dedicated connection. While the channel is lost the cache
+   * is not trusted (invalidations may be missed); once listening again it starts empty and is trusted again.
+   */
   async listen(pool: pg.Pool): Promise<void> {
-    const client = await pool.connect();
-    client.on('notification', (n) => {
-      if (n.channel === AUTH_CACHE_CHANNEL) {
-        this.apply(n.payload ?? 'all');
-      }
+    const ttlMs = this.options.ttlMs;
+    this.listener = await listenChannel(pool, AUTH_CACHE_CHANNEL, {
+      onMessage: (payload) => this.apply(payload || 'all'),
+      onLost: () => {
+        this.dropAll();
+        this.options.ttlMs = 0;
+      },
+      onRestored: () => {
+        // As if every session had been invalidated: open sockets re-check theirs too.
+        this.apply('all');
+        this.options.ttlMs = ttlMs;
+      },
     });
-    client.on('error', () => {
-      // Losing the channel means missing invalidations: stop trusting the cache until restarted.
-      this.dropAll();
-      this.options.ttlMs = 0;
-    });
-    await client.query(`listen ${AUTH_CACHE_CHANNEL}`);
-    this.listener = client;
   }
 
   async close(): Promise<void> {
-    if (this.listener) {
-      this.listener.release(true);
-      this.listener = null;
-    }
+    await this.listener?.close();
+    this.listener = null;
   }
 }
