@@ -154,6 +154,16 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
     url: '/api/projects/00000000-0000-4000-8000-000000000000/budget',
     payload: {},
   },
+  // Reports (issue 10): time reports with TIMELOG_READ (a freelancer gets their own figures, someone else named is
+  // 403); the project time report is regular users' with PROJECTS_READ.
+  'GET /api/projects/time-log/general-report': { expect: staff },
+  'GET /api/reports/time-logs': { expect: staff },
+  'GET /api/reports/project-time': { expect: { ...staff, freelancer: 'deny' } },
+  'GET /api/reports/user-performance': { expect: staff },
+  'GET /api/reports/user-performance/:userUuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/reports/user-performance/00000000-0000-4000-8000-000000000000',
+  },
   'PUT /api/projects/:uuid': {
     expect: { ...staff, freelancer: 'deny' },
     url: '/api/projects/00000000-0000-4000-8000-000000000000',
