@@ -142,19 +142,18 @@ test('roles, groups, product types, customers and people screens work for the ad
   // Outside /clients the modal has no Status field and no plan list.
   await expect(page.getByTestId('client-status')).toHaveCount(0);
   await expect(page.getByTestId('client-plans')).toHaveCount(0);
-  // Notes are a rich-text editor on an existing client and autosave like the form; images upload as the client's files.
+  // Notes are a shared rich-text editor on an existing client, stored by the collaboration server (3 s after the
+  // last change); images upload as the client's files.
   await page.getByTestId('client-tab-notes').click();
   const notes = page.getByTestId('client-notes');
   await expect(notes.locator('.ql-toolbar')).toBeVisible();
   await expect(notes.locator('.ql-image')).toHaveCount(1);
   await notes.locator('.ql-editor').fill(`Prefers calls on Mondays ${stamp}`);
-  await expect(page.getByTestId('client-save-status')).toHaveText('Saved');
+  await expect(page.getByTestId('client-notes-status')).toHaveText('Saved', { timeout: 15_000 });
   await notes.locator('.ql-editor').press('ControlOrMeta+a');
-  const formatted = page.waitForResponse(
-    (r) => r.request().method() === 'PUT' && r.url().includes('/api/customers/') && r.ok(),
-  );
   await notes.locator('button.ql-bold').click();
-  await formatted;
+  await expect(page.getByTestId('client-notes-status')).toHaveText('Saving…');
+  await expect(page.getByTestId('client-notes-status')).toHaveText('Saved', { timeout: 15_000 });
   // The stored delta opens with its formatting.
   await page.reload();
   await page.getByTestId('client-tab-notes').click();

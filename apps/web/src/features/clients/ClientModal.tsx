@@ -8,12 +8,14 @@ import { applyFieldErrors } from '../../pages/formErrors';
 import { CUSTOMERS_KEY, createCustomer, getCustomer, updateCustomer } from './api';
 import { ClientFormFields } from './ClientFormFields';
 import { ClientContacts, ClientInvites, ClientPlans } from './ClientLists';
+import { CollaborativeNotes } from './CollaborativeNotes';
 import {
   AUTOSAVE_DELAY_MS,
   type ClientFormValues,
   canAutosave,
   changedClientFields,
   clientFormValues,
+  withoutNotes,
 } from './clientForm';
 
 export interface ClientModalProps {
@@ -123,6 +125,8 @@ function ClientDetails({ customer, onClientsPage }: { customer: Customer; onClie
   const [form] = Form.useForm<ClientFormValues>();
   const queryClient = useQueryClient();
   const saved = useRef<ClientFormValues>(clientFormValues(customer));
+  // The notes are a shared document the server stores (CollaborativeNotes): the autosave must never send them.
+  const formStart = useRef(withoutNotes(saved.current)).current;
   const timer = useRef<number | undefined>(undefined);
   const [saveState, setSaveState] = useState<SaveState>('idle');
 
@@ -168,7 +172,7 @@ function ClientDetails({ customer, onClientsPage }: { customer: Customer; onClie
       form={form}
       layout="vertical"
       requiredMark={false}
-      initialValues={saved.current}
+      initialValues={formStart}
       onValuesChange={scheduleSave}
       data-testid="client-form"
     >
@@ -192,7 +196,7 @@ function ClientDetails({ customer, onClientsPage }: { customer: Customer; onClie
           {
             key: 'notes',
             label: <span data-testid="client-tab-notes">Notes</span>,
-            children: <NotesField editable />,
+            children: <CollaborativeNotes customer={customer} />,
           },
         ]}
       />

@@ -77,3 +77,9 @@ export function notesDelta(text: string): { ops: { insert: string }[] } {
 export function canAutosave(values: ClientFormValues): boolean {
   return normalise(values.business_name) !== '';
 }
+
+/** The form's values without the notes, which a saved client edits as a shared document (CollaborativeNotes). */
+export function withoutNotes(values: ClientFormValues): ClientFormValues {
+  const { notes: _notes, notes_delta: _delta, ...rest } = values;
+  return rest;
+}

@@ -2,11 +2,13 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { COMMENT_TYPE_LABELS, COMMENTS_PAGE_SIZE, type Comment, type CommentKind } from '@portal/domain';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Skeleton, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { describeError } from '../../api/errors';
+import { useCurrentUser } from '../../auth/queries';
 import { COMMENTS_KEY, type CommentTarget, commentsKey, listComments } from './api';
 import { CommentComposer } from './CommentComposer';
 import { CommentItem } from './CommentItem';
+import { useLiveAutoScroll } from './liveAutoScroll';
 import './comments.css';
 
 const PLAN_TABS: ('all' | CommentKind)[] = ['all', 'comment', 'call_log', 'email_log', 'private', 'summary'];
@@ -94,7 +96,9 @@ export function CommentsPanel({ target, planUuid, highlightUuid = null, contactN
   const first = comments.data?.pages[0];
   const abilities = first?.meta.abilities;
   const planTabs = target.type === 'project' && (abilities?.types.length ?? 0) > 1;
-  const threads = comments.data?.pages.flatMap((page) => page.data) ?? [];
+  const threads = useMemo(() => comments.data?.pages.flatMap((page) => page.data) ?? [], [comments.data]);
+  const panel = useRef<HTMLDivElement>(null);
+  useLiveAutoScroll(panel, threads, useCurrentUser().data?.uuid ?? null);
 
   // Land on the highlighted comment once it is on screen.
   const found =
@@ -108,7 +112,7 @@ export function CommentsPanel({ target, planUuid, highlightUuid = null, contactN
 
   const composerType: CommentKind = tab === 'all' ? 'comment' : tab;
   return (
-    <div className="comments-panel" data-testid="comments-panel">
+    <div className="comments-panel" data-testid="comments-panel" ref={panel}>
       {planTabs ? (
         <div className="comments-tabbar">
           <Tabs

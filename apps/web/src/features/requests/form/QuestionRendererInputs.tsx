@@ -3,6 +3,7 @@ import { formatCurrency, parseCurrency } from '@portal/domain';
 import { Input, InputNumber, Space } from 'antd';
 import { type RichTextDelta, RichTextEditor } from '../../../components/RichTextEditor';
 import { toDelta } from '../../../components/RichTextEditor/delta';
+import { CollaborativeBrief, useSharedBrief } from './CollaborativeBrief';
 import type { ControlProps } from './QuestionRendererTypes';
 import { UploadQuestionControl } from './UploadQuestionControl';
 
@@ -168,7 +169,12 @@ function toAnswerDelta(delta: RichTextDelta): Delta {
   };
 }
 
-export function TextEditorControl({ question, value, onChange, readOnly }: ControlProps) {
+export function TextEditorControl(props: ControlProps) {
+  const { question, value, onChange, readOnly } = props;
+  const sharedBrief = useSharedBrief(question.name);
+  if (sharedBrief) {
+    return <CollaborativeBrief {...props} requestUuid={sharedBrief} />;
+  }
   const stored = value && typeof value === 'object' && 'ops' in value ? value : null;
   return (
     <RichTextEditor

@@ -14,6 +14,7 @@ import { requestKey, updateRequest } from '../detail/api';
 import { REQUESTS_KEY } from '../list/api';
 import { createRequest, deleteRequest } from './api';
 import { CatalogueIcon } from './CatalogueIcon';
+import { BriefRequestContext } from './CollaborativeBrief';
 import { editorFacts, knownQuestionNames } from './editorFacts';
 import { AnswerForm, AnswerWizard } from './QuestionRendererForm';
 import type { FieldMessage } from './QuestionRendererTypes';
@@ -296,65 +297,67 @@ export function RequestEditor({
   const answerProps = { form, answers, onChange: changeAnswer, messages, readOnly, today };
 
   return (
-    <div className="rq-editor" ref={root} data-testid="request-form">
-      <div className="rq-main">
-        <div className="rq-form-header">
-          <span className="rq-type-icon">
-            <CatalogueIcon name={source.typeIcon} />
-          </span>
-          <div>
-            <Typography.Title level={4} style={{ margin: 0 }} data-testid="request-form-type">
-              {source.typeName ?? 'Request'}
-            </Typography.Title>
-            {onChangeType && !busy ? (
-              <Button type="link" size="small" className="rq-change-type" onClick={onChangeType}>
-                Choose another type
-              </Button>
-            ) : null}
+    <BriefRequestContext.Provider value={request?.uuid ?? null}>
+      <div className="rq-editor" ref={root} data-testid="request-form">
+        <div className="rq-main">
+          <div className="rq-form-header">
+            <span className="rq-type-icon">
+              <CatalogueIcon name={source.typeIcon} />
+            </span>
+            <div>
+              <Typography.Title level={4} style={{ margin: 0 }} data-testid="request-form-type">
+                {source.typeName ?? 'Request'}
+              </Typography.Title>
+              {onChangeType && !busy ? (
+                <Button type="link" size="small" className="rq-change-type" onClick={onChangeType}>
+                  Choose another type
+                </Button>
+              ) : null}
+            </div>
           </div>
+          {wizard ? (
+            <AnswerWizard
+              {...answerProps}
+              step={step}
+              onStepChange={setStep}
+              canLeave={(names) => {
+                // Next asks for what even a draft needs; Submit later checks the rest and returns to that page.
+                const errors = validateAnswers(form, answers, { submitting: false, today });
+                const page = wizardSteps(form, answers).find((s) => s.questions.some((q) => names.includes(q.name)));
+                if (page && Object.keys(stepErrors(page, errors)).length > 0) {
+                  setAttempt((current) => current ?? 'draft');
+                  setScrollTick((n) => n + 1);
+                  return false;
+                }
+                // The next page starts clean: its questions are not marked before the user has had a go at them.
+                setAttempt(null);
+                return true;
+              }}
+              submit={mayWrite && isDraft ? submitButton : null}
+            />
+          ) : (
+            <AnswerForm {...answerProps} />
+          )}
         </div>
-        {wizard ? (
-          <AnswerWizard
-            {...answerProps}
-            step={step}
-            onStepChange={setStep}
-            canLeave={(names) => {
-              // Next asks for what even a draft needs; Submit later checks the rest and returns to that page.
-              const errors = validateAnswers(form, answers, { submitting: false, today });
-              const page = wizardSteps(form, answers).find((s) => s.questions.some((q) => names.includes(q.name)));
-              if (page && Object.keys(stepErrors(page, errors)).length > 0) {
-                setAttempt((current) => current ?? 'draft');
-                setScrollTick((n) => n + 1);
-                return false;
-              }
-              // The next page starts clean: its questions are not marked before the user has had a go at them.
-              setAttempt(null);
-              return true;
-            }}
-            submit={mayWrite && isDraft ? submitButton : null}
+        <aside className="rq-side">
+          <RequestFormPanel
+            panel={panel}
+            onChange={changePanel}
+            errors={allPanelErrors}
+            readOnly={readOnly}
+            request={request}
+            actions={actions}
+            form={form}
+            answers={answers}
           />
-        ) : (
-          <AnswerForm {...answerProps} />
-        )}
-      </div>
-      <aside className="rq-side">
-        <RequestFormPanel
-          panel={panel}
-          onChange={changePanel}
-          errors={allPanelErrors}
-          readOnly={readOnly}
-          request={request}
-          actions={actions}
+        </aside>
+        <RequestPrintSummary
+          planTitle={planTitle}
+          facts={editorFacts({ typeName: source.typeName, panel, request })}
           form={form}
           answers={answers}
         />
-      </aside>
-      <RequestPrintSummary
-        planTitle={planTitle}
-        facts={editorFacts({ typeName: source.typeName, panel, request })}
-        form={form}
-        answers={answers}
-      />
-    </div>
+      </div>
+    </BriefRequestContext.Provider>
   );
 }
