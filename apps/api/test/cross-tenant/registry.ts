@@ -95,6 +95,11 @@ export const REGISTRY: Record<string, Entry> = {
     manager: (w) => ({ params: { uuid: w.personalTimeLog.uuid }, payload: { description: 'probe' } }),
   },
   'DELETE /api/time-log/:uuid': { manager: (w) => ({ params: { uuid: w.personalTimeLog.uuid } }) },
+  // Reports: a freelancer's figures are their own; naming anyone else is refused whoever it is (no oracle). Staff
+  // read every colleague's figures, never counting time on someone else's personal plan.
+  'GET /api/reports/user-performance/:userUuid': {
+    freelancer: (w) => ({ params: { userUuid: w.owner.uuid }, status: 403 }),
+  },
 
   // Requests (staff see every request; freelancers those of their plans)
   'GET /api/requests/:uuid': { freelancer: request },
