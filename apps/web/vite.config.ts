@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { modularImports } from './vite-plugins/modular-imports';
 import { precompress } from './vite-plugins/precompress';
+import { domainWithoutSideEffects } from './vite-plugins/pure-domain';
 
 const rootDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -21,23 +23,6 @@ function readBuildHash(): string {
   } catch {
     return Date.now().toString(16).padStart(12, '0');
   }
-}
-
-/**
- * @portal/domain is shared with the API and defines zod schemas at module level. The web app only needs its
- * constants and pure functions, so its modules are declared free of side effects: whatever the app does not import
- * (schemas, and zod with them) is dropped from the bundle.
- */
-function domainWithoutSideEffects(): Plugin {
-  return {
-    name: 'portal-domain-side-effect-free',
-    transform(_code, id) {
-      if (id.includes('/packages/domain/src/')) {
-        return { code: _code, moduleSideEffects: false, map: null };
-      }
-      return undefined;
-    },
-  };
 }
 
 /**
@@ -64,7 +49,7 @@ const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), domainWithoutSideEffects(), buildInfo(appVersion, buildHash), precompress()],
+  plugins: [react(), modularImports(), domainWithoutSideEffects(), buildInfo(appVersion, buildHash), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
     __BUILD_HASH__: JSON.stringify(buildHash),

@@ -1,6 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Input, type InputRef, Spin, Typography } from 'antd';
+import { type InputRef, Spin, theme } from 'antd';
+// The plain input, not antd's Input with TextArea, Password, Search and OTP attached: the box is on every screen.
+import Input from 'antd/es/input/Input';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../api';
@@ -24,6 +26,8 @@ export function GlobalSearch() {
   const closeTimer = useRef<number | undefined>(undefined);
   const input = useRef<InputRef>(null);
   const listId = useId();
+  // Typography's secondary colour from the theme, without Typography (its editor and copy button) in the header.
+  const secondary = { color: theme.useToken().token.colorTextDescription };
   const navigate = useNavigate();
   const searchTerm = useDebouncedValue(term.trim(), DEBOUNCE_MS);
 
@@ -116,9 +120,9 @@ export function GlobalSearch() {
                 aria-label={group.label}
                 data-testid={`search-group-${group.group}`}
               >
-                <Typography.Text type="secondary" className="global-search-group" aria-hidden>
+                <span className="global-search-secondary global-search-group" style={secondary} aria-hidden>
                   {group.label}
-                </Typography.Text>
+                </span>
                 {group.hits.map((hit) => {
                   index += 1;
                   const position = index;
@@ -136,9 +140,9 @@ export function GlobalSearch() {
                     >
                       <span>{hit.text}</span>
                       {hit.detail ? (
-                        <Typography.Text type="secondary" className="global-search-detail">
+                        <span className="global-search-secondary global-search-detail" style={secondary}>
                           {hit.detail}
-                        </Typography.Text>
+                        </span>
                       ) : null}
                     </Link>
                   );
@@ -152,9 +156,9 @@ export function GlobalSearch() {
                 <Spin size="small" />
               </div>
             ) : (
-              <Typography.Text type="secondary" className="global-search-status">
+              <span className="global-search-secondary global-search-status" style={secondary}>
                 No results
-              </Typography.Text>
+              </span>
             )
           ) : null}
         </div>

@@ -22,12 +22,7 @@ export const REQUEST_SUBJECT_MAX = 255;
 export const REQUEST_DRAFT_SUBJECT = 'Draft';
 /** Statuses a request is created with: saving a draft or submitting the brief. */
 export const REQUEST_CREATE_STATUSES = ['draft', 'new'] as const;
-/** The list's page of one for the sidebar's new-request badge (doc 1 §7). */
-export const NEW_REQUEST_BADGE_QUERY = {
-  'page[size]': '1',
-  'filters[projects_requests.status][]': 'new',
-  'project_type[]': ['retainer', 'hosting'],
-} as const;
+export { NEW_REQUEST_BADGE_QUERY } from './request-badge';
 /** Default list filter (doc 2 §4): project types retainer and hosting; temperature 1–3 means no filter. */
 export const DEFAULT_REQUEST_PROJECT_TYPES = ['retainer', 'hosting'] as const;
 

@@ -2,21 +2,26 @@ import './notifications.css';
 import { BellOutlined } from '@ant-design/icons';
 import type { Contact } from '@portal/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Dropdown } from 'antd';
-import { useEffect, useState } from 'react';
+import { Badge, Button, Dropdown, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { USER_QUERY_KEY, useConfig, useCurrentUser } from '../../auth/queries';
 import { useLivePollInterval } from '../../live/liveStatus';
 import { reportUnexpectedError } from '../../shell/errorReporting';
 import { CONTACTS_KEY } from '../users/api';
-import { SmsOptInModal } from '../users/SmsOptInModal';
 import { countUnreadNotifications, NOTIFICATIONS_KEY } from './api';
-import { ChannelSwitches } from './ChannelSwitches';
-import { NotificationPanel } from './NotificationPanel';
 import { unreadBadge } from './notificationRules';
-import { PushPrompt } from './PushPrompt';
-import { shouldSubscribe } from './pushRules';
+import { PUSH_PROMPT_DISMISSED_KEY, shouldShowPushPrompt, shouldSubscribe } from './pushRules';
 import { ensurePushRegistration, pushSupported } from './pushSubscription';
 import { usePushPermission } from './usePushPermission';
+
+// What only a click (or a first visit's push question) shows loads then, so the header's first download is the
+// bell and its count: the panel with its channel switches, the phone dialog (a form) and the push prompt.
+// The panel and its switches are fetched together (one wait, not two), and already on hover or focus of the bell.
+const loadPanel = () => Promise.all([import('./NotificationPanel'), import('./ChannelSwitches')]);
+const NotificationPanel = lazy(() => loadPanel().then(([m]) => ({ default: m.NotificationPanel })));
+const ChannelSwitches = lazy(() => loadPanel().then(([, m]) => ({ default: m.ChannelSwitches })));
+const SmsOptInModal = lazy(() => import('../users/SmsOptInModal').then((m) => ({ default: m.SmsOptInModal })));
+const PushPrompt = lazy(() => import('./PushPrompt').then((m) => ({ default: m.PushPrompt })));
 
 /**
  * Header: the notification bell (doc 1 §2) with the unread count (refreshed every minute and when the window
@@ -65,6 +70,13 @@ export function NotificationBell() {
     return null;
   }
   const unread = unreadBadge(count.data);
+  // PushPrompt decides again (and remembers No thanks); this only avoids loading it for someone it would not ask.
+  const mayAskPush = shouldShowPushPrompt({
+    supported: pushSupported(),
+    pushPreference,
+    permission: push.permission,
+    dismissed: window.localStorage.getItem(PUSH_PROMPT_DISMISSED_KEY) === '1',
+  });
   return (
     <>
       <Dropdown
@@ -73,38 +85,54 @@ export function NotificationBell() {
         trigger={['click']}
         destroyOnHidden
         popupRender={() => (
-          <NotificationPanel
-            onClose={() => setOpen(false)}
-            channels={
-              <ChannelSwitches
-                contactUuid={user.contact.uuid}
-                push={push}
-                onAskPhone={(contact) => {
-                  setOpen(false);
-                  setAskPhone(contact);
-                }}
-              />
+          <Suspense
+            fallback={
+              <div className="notification-panel-loading">
+                <Spin size="small" />
+              </div>
             }
-          />
+          >
+            <NotificationPanel
+              onClose={() => setOpen(false)}
+              channels={
+                <ChannelSwitches
+                  contactUuid={user.contact.uuid}
+                  push={push}
+                  onAskPhone={(contact) => {
+                    setOpen(false);
+                    setAskPhone(contact);
+                  }}
+                />
+              }
+            />
+          </Suspense>
         )}
       >
-        <Button type="text" aria-label="Notifications" data-testid="notification-bell">
+        <Button
+          type="text"
+          aria-label="Notifications"
+          data-testid="notification-bell"
+          onMouseEnter={() => void loadPanel()}
+          onFocus={() => void loadPanel()}
+        >
           <Badge count={unread} size="small" offset={[4, -2]} data-testid="notification-badge">
             <BellOutlined />
           </Badge>
         </Button>
       </Dropdown>
-      {askPhone ? (
-        <SmsOptInModal
-          contact={askPhone}
-          onClose={() => setAskPhone(null)}
-          onSaved={(updated) => {
-            queryClient.setQueryData([...CONTACTS_KEY, 'one', updated.uuid], updated);
-            void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
-          }}
-        />
-      ) : null}
-      <PushPrompt pushPreference={pushPreference} push={push} />
+      <Suspense fallback={null}>
+        {askPhone ? (
+          <SmsOptInModal
+            contact={askPhone}
+            onClose={() => setAskPhone(null)}
+            onSaved={(updated) => {
+              queryClient.setQueryData([...CONTACTS_KEY, 'one', updated.uuid], updated);
+              void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+            }}
+          />
+        ) : null}
+        {mayAskPush ? <PushPrompt pushPreference={pushPreference} push={push} /> : null}
+      </Suspense>
     </>
   );
 }

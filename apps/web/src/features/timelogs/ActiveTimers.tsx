@@ -2,12 +2,14 @@ import { ClockCircleOutlined, PauseOutlined, PlayCircleOutlined } from '@ant-des
 import './timelogs.css';
 import type { TimeLog } from '@portal/domain';
 import { Badge, Button, Dropdown, Empty, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useIsNarrow } from '../../layout/useMediaQuery';
 import { TimerClock } from './TimerClock';
-import { TimerWidget } from './TimerWidget';
 import { useActiveTimers, useTimerActions } from './useTimers';
+
+// The widget (a modal with a form) loads when a timer is opened, not with the header.
+const TimerWidget = lazy(() => import('./TimerWidget').then((m) => ({ default: m.TimerWidget })));
 
 /** The address of the current screen with the task drawer opened on `taskUuid`. */
 function useTaskLink() {
@@ -101,7 +103,11 @@ export function ActiveTimers() {
           {running && !narrow ? <TimerClock log={running} testId="header-running-clock" /> : null}
         </Button>
       </Dropdown>
-      {widgetLog ? <TimerWidget log={widgetLog} onClose={() => setWidgetUuid(null)} /> : null}
+      {widgetLog ? (
+        <Suspense fallback={null}>
+          <TimerWidget log={widgetLog} onClose={() => setWidgetUuid(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
