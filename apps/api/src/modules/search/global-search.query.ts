@@ -6,6 +6,7 @@ import { visiblePlans } from '../plans/plan-list.query';
 import { visibleRequests } from '../requests/request-access';
 import { visibleTasks } from '../tasks/task-access';
 import type { SearchTerms } from './search-terms';
+import { probeVisibleRequests, probeVisibleTasks } from './search-visibility';
 
 /** How many best matches each group answers. */
 export const HITS_PER_GROUP = 5;
@@ -66,7 +67,8 @@ export function groupSpecs(principal: Principal): GroupSpec[] {
       table: sql`tasks`,
       searchedText: sql`tasks.title`,
       primaryText: sql`tasks.title`,
-      visible: visibleTasks(viewer),
+      // Freelancers: the same rule as per-row probes, so a scan that stops early never reads their whole set.
+      visible: regular ? visibleTasks(viewer) : probeVisibleTasks(viewer),
       selective: !regular,
       title: sql`tasks.title`,
       detail: sql`(select p.title from projects p where p.id = tasks.project_id)`,
@@ -105,7 +107,7 @@ export function groupSpecs(principal: Principal): GroupSpec[] {
       table: sql`requests`,
       searchedText: sql`requests.subject`,
       primaryText: sql`requests.subject`,
-      visible: visibleRequests(viewer),
+      visible: regular ? visibleRequests(viewer) : probeVisibleRequests(viewer),
       selective: !regular,
       title: sql`requests.subject`,
       detail: sql`(select p.title from projects p where p.id = requests.project_id)`,
