@@ -90,7 +90,8 @@ const list = (values: readonly string[]) =>
     sql`, `,
   );
 
-export async function listContacts(db: Executor, query: ContactListQuery) {
+/** GET contacts' conditions over `contacts c`: client, status and type filters, the search term. */
+export function contactListConditions(query: Pick<ContactListQuery, 'filters' | 'search_term'>): SQL {
   const conditions: SQL[] = [sql`true`];
   const filters = query.filters ?? {};
   if (filters.customer_id) {
@@ -108,16 +109,22 @@ export async function listContacts(db: Executor, query: ContactListQuery) {
     const p = containsPattern(query.search_term);
     conditions.push(sql`(c.name ilike ${p} or c.email ilike ${p} or c.phone ilike ${p} or c.job_title ilike ${p})`);
   }
-  const where = sql.join(conditions, sql` and `);
-  const column = SORT_COLUMNS[(query.sort?.by ?? 'name') as keyof typeof SORT_COLUMNS] ?? SORT_COLUMNS.name;
-  const direction = query.sort?.direction === 'desc' ? sql`desc` : sql`asc`;
+  return sql.join(conditions, sql` and `);
+}
+
+/** GET contacts' order over `contacts c` (name by default), id breaking ties in the same direction. */
+export function contactListOrder(sort: ContactListQuery['sort']): SQL {
+  const column = SORT_COLUMNS[(sort?.by ?? 'name') as keyof typeof SORT_COLUMNS] ?? SORT_COLUMNS.name;
+  const direction = sort?.direction === 'desc' ? sql`desc` : sql`asc`;
+  return sql`${column} ${direction}, c.id ${direction}`;
+}
+
+export async function listContacts(db: Executor, query: ContactListQuery) {
+  const where = contactListConditions(query);
   const { size, number } = query.page;
   const [rows, count] = await Promise.all([
     db.execute<ContactRow>(
-      selectContacts(
-        where,
-        sql`order by ${column} ${direction}, c.id ${direction} limit ${size} offset ${(number - 1) * size}`,
-      ),
+      selectContacts(where, sql`order by ${contactListOrder(query.sort)} limit ${size} offset ${(number - 1) * size}`),
     ),
     db.execute<{ total: number }>(sql`select count(*)::int as total from contacts c where ${where}`),
   ]);

@@ -8,12 +8,8 @@ import { type CustomerListRow, presentCustomerListItem } from './customers.prese
 
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
 
-/**
- * GET customers: one query answers the page, both counts and the total. The counts are correlated subqueries on
- * indexed foreign keys (projects_customer_idx, contact_customers_customer_idx) evaluated for the page's rows only,
- * so a 999-row selector page costs one round trip, not one per client.
- */
-export async function listCustomers(db: Database, query: CustomerListQuery) {
+/** GET customers' conditions: the status filter and the search over name, abbreviation and e-mail. */
+export function customerListConditions(query: Pick<CustomerListQuery, 'filters' | 'search_term'>): SQL[] {
   const conditions: SQL[] = [];
   const statuses = query.filters?.status;
   if (statuses?.length) {
@@ -30,14 +26,28 @@ export async function listCustomers(db: Database, query: CustomerListQuery) {
       conditions.push(match);
     }
   }
-  const direction = query.sort?.direction === 'desc' ? desc : asc;
+  return conditions;
+}
+
+/** GET customers' order: by name (case-insensitive) unless created_at or status is asked; id breaks ties. */
+export function customerListOrder(sort: CustomerListQuery['sort']): SQL[] {
+  const direction = sort?.direction === 'desc' ? desc : asc;
   const byName = direction(sql`lower(${customers.businessName})`);
-  const order =
-    query.sort?.by === 'created_at'
-      ? [direction(customers.createdAt), direction(customers.id)]
-      : query.sort?.by === 'status'
-        ? [direction(customers.status), byName, direction(customers.id)]
-        : [byName, direction(customers.id)];
+  return sort?.by === 'created_at'
+    ? [direction(customers.createdAt), direction(customers.id)]
+    : sort?.by === 'status'
+      ? [direction(customers.status), byName, direction(customers.id)]
+      : [byName, direction(customers.id)];
+}
+
+/**
+ * GET customers: one query answers the page, both counts and the total. The counts are correlated subqueries on
+ * indexed foreign keys (projects_customer_idx, contact_customers_customer_idx) evaluated for the page's rows only,
+ * so a 999-row selector page costs one round trip, not one per client.
+ */
+export async function listCustomers(db: Database, query: CustomerListQuery) {
+  const conditions = customerListConditions(query);
+  const order = customerListOrder(query.sort);
 
   const rows = await db
     .select({

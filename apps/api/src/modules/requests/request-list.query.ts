@@ -28,7 +28,7 @@ export type RequestListQuery = z.output<typeof requestListQuerySchema>;
  * Choosing all three project types (or all three temperatures) drops that filter. The temperatures are returned
  * apart (empty: no filter), because count_per_temp counts the set without them.
  */
-function listConditions(query: RequestListQuery, viewer: Viewer): { base: SQL[]; temperatures: number[] } {
+export function listConditions(query: RequestListQuery, viewer: Viewer): { base: SQL[]; temperatures: number[] } {
   const filters = query.filters ?? {};
   const base: SQL[] = [];
   const visible = visibleRequests(viewer);
@@ -62,7 +62,7 @@ function listConditions(query: RequestListQuery, viewer: Viewer): { base: SQL[];
 }
 
 /** Default: newest first (doc 2 §4); ties by id so pages never overlap. */
-function orderFor(sort: RequestListQuery['sort']): SQL[] {
+export function orderFor(sort: RequestListQuery['sort']): SQL[] {
   const direction = (sort?.direction ?? (sort?.by && sort.by !== 'created_at' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
   switch (sort?.by) {
     case 'target_date':

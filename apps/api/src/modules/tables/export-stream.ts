@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import type { ExportFormat } from '@portal/domain';
+import { type ExportFormat, formatMinutes } from '@portal/domain';
 import { stringify } from 'csv-stringify/sync';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -181,6 +181,8 @@ export const readable = {
     const words = value.replaceAll('_', ' ').replaceAll('-', ' ');
     return words.charAt(0).toUpperCase() + words.slice(1);
   },
+  /** Minutes as hh:mm. */
+  hours: (value: unknown): ExportValue => formatMinutes(Number(value ?? 0)),
   number: (value: unknown): ExportValue =>
     value === null || value === undefined || value === '' ? null : Number(value),
 };

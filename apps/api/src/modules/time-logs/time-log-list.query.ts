@@ -59,9 +59,8 @@ async function pageOfLogs(db: Database, conditions: SQL[], page: PageQuery, view
   return { data: rows.map((row) => presentTimeLog(row, viewer, now)), meta: listMeta(total?.n ?? 0, page) };
 }
 
-/** GET time-log: newest date first; filters by users, statuses, task and date range. */
-export async function listTimeLogs(db: Database, query: ListQuery, viewer: Principal) {
-  const filters = query.filters ?? {};
+/** GET time-log's conditions (visibility and filters) over time_logs joined to users and, left, tasks. */
+export function timeLogListConditions(filters: NonNullable<ListQuery['filters']>, viewer: Principal): SQL[] {
   const conditions = visibleLogs(viewer);
   if (filters['user.uuid']?.length) {
     conditions.push(inArray(users.uuid, filters['user.uuid']));
@@ -83,7 +82,12 @@ export async function listTimeLogs(db: Database, query: ListQuery, viewer: Princ
   if (filters.date?.less_than_or_equals) {
     conditions.push(lte(timeLogs.date, filters.date.less_than_or_equals));
   }
-  return pageOfLogs(db, conditions, query.page, viewer);
+  return conditions;
+}
+
+/** GET time-log: newest date first; filters by users, statuses, task and date range. */
+export async function listTimeLogs(db: Database, query: ListQuery, viewer: Principal) {
+  return pageOfLogs(db, timeLogListConditions(query.filters ?? {}, viewer), query.page, viewer);
 }
 
 /** GET tasks/{uuid}/time-logs: the Timelogs tab (meta.total = '{n} timelogs found'). */

@@ -20,8 +20,8 @@ const list = (values: readonly string[]) =>
     sql`, `,
   );
 
-/** Logins (GET users) for the role and group member pickers; roles aggregated in SQL. */
-export async function listUsers(db: Executor, query: UserListQuery) {
+/** GET users' conditions over `users u join contacts c`: type and status filters, the search term. */
+export function userListConditions(query: Pick<UserListQuery, 'filters' | 'search_term'>): SQL {
   const conditions: SQL[] = [sql`true`];
   if (query.filters?.type?.length) {
     conditions.push(sql`c.type in (${list(query.filters.type)})`);
@@ -33,9 +33,19 @@ export async function listUsers(db: Executor, query: UserListQuery) {
     const p = containsPattern(query.search_term);
     conditions.push(sql`(c.name ilike ${p} or u.email ilike ${p})`);
   }
-  const where = sql.join(conditions, sql` and `);
-  const column = SORT_COLUMNS[(query.sort?.by ?? 'name') as keyof typeof SORT_COLUMNS] ?? SORT_COLUMNS.name;
-  const direction = query.sort?.direction === 'desc' ? sql`desc` : sql`asc`;
+  return sql.join(conditions, sql` and `);
+}
+
+/** GET users' order (name by default), the user id breaking ties. */
+export function userListOrder(sort: UserListQuery['sort']): SQL {
+  const column = SORT_COLUMNS[(sort?.by ?? 'name') as keyof typeof SORT_COLUMNS] ?? SORT_COLUMNS.name;
+  const direction = sort?.direction === 'desc' ? sql`desc` : sql`asc`;
+  return sql`${column} ${direction}, u.id`;
+}
+
+/** Logins (GET users) for the role and group member pickers; roles aggregated in SQL. */
+export async function listUsers(db: Executor, query: UserListQuery) {
+  const where = userListConditions(query);
   const { size, number } = query.page;
   const [rows, count] = await Promise.all([
     db.execute<UserRow>(sql`
@@ -46,7 +56,7 @@ export async function listUsers(db: Executor, query: UserListQuery) {
         ), '[]'::json) as roles
       from users u join contacts c on c.user_id = u.id
       where ${where}
-      order by ${column} ${direction}, u.id
+      order by ${userListOrder(query.sort)}
       limit ${size} offset ${(number - 1) * size}`),
     db.execute<{ total: number }>(
       sql`select count(*)::int as total from users u join contacts c on c.user_id = u.id where ${where}`,
