@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../auth/queries';
 import type { RichTextDelta } from '../../components/RichTextEditor';
 import { CommentEditor } from '../../components/RichTextEditor/mention';
 import { reportSuccess } from '../../shell/feedback';
+import { PersonName } from '../people/PersonName';
 import { REF_TOKEN } from '../tasks/refToken';
 import { deleteUpload } from '../uploads/api';
 import { UploadedFiles } from '../uploads/UploadedFiles';
@@ -105,7 +106,11 @@ export function CommentItem({
       <Avatar size="small">{initials(name)}</Avatar>
       <div className="comment-body">
         <div className="comment-meta">
-          <Typography.Text strong>{name}</Typography.Text>
+          {comment.creator ? (
+            <PersonName uuid={comment.creator.uuid} name={name} strong testId="comment-author" />
+          ) : (
+            <Typography.Text strong>{name}</Typography.Text>
+          )}
           {comment.creator?.job_title ? (
             <Typography.Text type="secondary">{comment.creator.job_title}</Typography.Text>
           ) : null}

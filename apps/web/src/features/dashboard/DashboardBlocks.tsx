@@ -9,13 +9,14 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import { Link, useLocation } from 'react-router';
+import { PersonName } from '../people/PersonName';
 import { REQUEST_STATUS_COLOURS, requestStatusLabel } from '../requests/list/requestRows';
 import { TimerClock } from '../timelogs/TimerClock';
 import { isoToUsDate } from '../timelogs/timeEntry';
 import { useTimerActions } from '../timelogs/useTimers';
 import { DASHBOARD_KEY } from './api';
 import { DashboardCard } from './DashboardCard';
-import { activityText, relativeTime } from './dashboardText';
+import { activityText, activityVerb, relativeTime } from './dashboardText';
 import { WeekBars } from './WeekBars';
 
 /** My running timer, else my latest paused one, with pause / resume. */
@@ -182,7 +183,15 @@ export function ActivityBlock({ activity }: { activity: DashboardActivity[] }) {
           {activity.map((entry) => (
             <li key={entry.id} data-testid="dashboard-activity-entry">
               <span>
-                {activityText(entry)} <Link to={subjectLink(entry, taskLink)}>{entry.subject.title}</Link>
+                {entry.author ? (
+                  <>
+                    <PersonName uuid={entry.author.uuid} name={entry.author.name} testId="dashboard-activity-author" />{' '}
+                    {activityVerb(entry)}
+                  </>
+                ) : (
+                  activityText(entry)
+                )}{' '}
+                <Link to={subjectLink(entry, taskLink)}>{entry.subject.title}</Link>
               </span>
               <span className="dashboard-meta">{relativeTime(entry.created_at)}</span>
             </li>

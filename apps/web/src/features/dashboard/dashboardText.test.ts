@@ -1,6 +1,6 @@
 import type { DashboardActivity } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { activityText, relativeTime } from './dashboardText';
+import { activityText, activityVerb, relativeTime } from './dashboardText';
 
 const entry = (over: Partial<DashboardActivity>): DashboardActivity => ({
   id: 1,
@@ -23,6 +23,12 @@ describe('dashboard activity text', () => {
 
   it('says created for a new item and Someone when the author is gone', () => {
     expect(activityText(entry({ action: 'create', author: null }))).toBe('Someone created');
+  });
+
+  it('gives the words after the name alone, for the screen that renders the name as a card trigger', () => {
+    expect(activityVerb(entry({ fields: ['status'] }))).toBe('changed status on');
+    expect(activityVerb(entry({ action: 'create' }))).toBe('created');
+    expect(activityVerb(entry({}))).toBe('updated');
   });
 
   it('tells the time relatively', () => {

@@ -30,16 +30,20 @@ function fieldLabel(field: string): string {
 
 /** "Alex Morgan changed status and due date on" / "Alex Morgan created" — followed by the item's link. */
 export function activityText(entry: DashboardActivity): string {
-  const who = entry.author?.name ?? 'Someone';
+  return `${entry.author?.name ?? 'Someone'} ${activityVerb(entry)}`;
+}
+
+/** The words after the author's name ("changed status and due date on"), for a screen that renders the name itself. */
+export function activityVerb(entry: DashboardActivity): string {
   if (entry.action === 'create') {
-    return `${who} created`;
+    return 'created';
   }
   const labels = [...new Set(entry.fields.map(fieldLabel))];
   if (labels.length === 0) {
-    return `${who} updated`;
+    return 'updated';
   }
   const list = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
-  return `${who} changed ${list} on`;
+  return `changed ${list} on`;
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -59,7 +59,7 @@ export function EditTaskDrawer({ task, onClose }: { task: Task; onClose(): void 
         choices={choices}
         projectLocked
         projectTitle={task.project.title}
-        creator={task.creator ? { name: task.creator.name, created_at: task.created_at } : null}
+        creator={task.creator ? { ...task.creator, created_at: task.created_at } : null}
         contactResponsible={contactResponsible}
         savedStatus={task.status}
         readOnly={!canEdit}

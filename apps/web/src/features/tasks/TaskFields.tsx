@@ -6,10 +6,11 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from '@portal/domain';
-import { Collapse, Dropdown, Form, Input, InputNumber, Select, Space, Switch, Tooltip, Typography } from 'antd';
+import { Collapse, Dropdown, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { humanize } from '../common/listQuery';
+import { PersonName } from '../people/PersonName';
 import { shortUsDate } from '../timelogs/timeEntry';
 import { DateRangeInputs } from './DateRangeInputs';
 import type { DraftErrors, TaskDraft } from './taskForm';
@@ -33,7 +34,7 @@ export interface TaskFieldsProps {
   /** The plan is fixed: a subtask, a personal task, a task of a personal plan. */
   projectLocked: boolean;
   projectTitle?: string;
-  creator?: { name: string; created_at: string } | null;
+  creator?: { uuid: string; name: string; created_at: string } | null;
   contactResponsible: boolean;
   /** The status the server holds (a contact-responsible task keeps it among the options). */
   savedStatus?: TaskStatus;
@@ -106,6 +107,7 @@ export function TaskFields(props: TaskFieldsProps) {
           options={statuses.map((s) => ({ value: s, label: taskStatusLabel(s) }))}
           style={{ minWidth: 170 }}
           popupMatchSelectWidth={false}
+          aria-label="Status"
           data-testid="task-status"
         />
       </div>
@@ -142,16 +144,16 @@ export function TaskFields(props: TaskFieldsProps) {
               onChange={(project_id: string) => change({ project_id })}
               options={choices.plans.map((p) => ({ value: p.uuid, label: p.title }))}
               style={{ minWidth: 260 }}
+              aria-label="Plan"
               data-testid="task-project"
             />
           </Form.Item>
         )}
         {props.creator ? (
-          <Tooltip title={`At ${shortUsDate(props.creator.created_at)}`}>
-            <Typography.Text type="secondary" data-testid="task-creator">
-              By: {props.creator.name}
-            </Typography.Text>
-          </Tooltip>
+          <Typography.Text type="secondary" data-testid="task-creator">
+            By: <PersonName uuid={props.creator.uuid} name={props.creator.name} testId="task-creator-name" />
+            <span className="task-created-at"> · {shortUsDate(props.creator.created_at)}</span>
+          </Typography.Text>
         ) : null}
       </div>
 
@@ -186,6 +188,7 @@ export function TaskFields(props: TaskFieldsProps) {
             optionFilterProp="label"
             style={{ width: '100%' }}
             status={err('responsibles') ? 'error' : undefined}
+            aria-label="Responsible"
             data-testid="task-responsibles"
           />
           {err('responsibles') ? <div className="task-field-error">{err('responsibles')}</div> : null}
@@ -229,6 +232,7 @@ export function TaskFields(props: TaskFieldsProps) {
                   options={userOptions}
                   optionFilterProp="label"
                   style={{ width: '100%' }}
+                  aria-label="Followers"
                   data-testid="task-followers"
                 />
                 <span className="task-field-label">Tags</span>
@@ -240,6 +244,7 @@ export function TaskFields(props: TaskFieldsProps) {
                   onChange={(tags: string[]) => change({ tags: tags.map((t) => t.trim()).filter(Boolean) })}
                   options={choices.tags.map((t) => ({ value: t, label: t }))}
                   style={{ width: '100%' }}
+                  aria-label="Tags"
                   data-testid="task-tags"
                 />
                 <span className="task-field-label">Recurrence</span>
@@ -264,6 +269,7 @@ export function TaskFields(props: TaskFieldsProps) {
                           onChange={(recurrence_type: RecurrenceType) => change({ recurrence_type })}
                           options={RECURRENCE_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
                           style={{ width: 160 }}
+                          aria-label="Recurrence"
                           data-testid="task-recurrence-type"
                         />
                         <InputNumber

@@ -2,6 +2,7 @@ import { FlagFilled } from '@ant-design/icons';
 import type { ListMeta, TaskListItem } from '@portal/domain';
 import { Empty, List, Table, Tag, Typography } from 'antd';
 import { PAGE_SIZE_OPTIONS } from '../common/listQuery';
+import { PersonName } from '../people/PersonName';
 import { isoToUsDate, localIsoDate } from '../timelogs/timeEntry';
 import { PRIORITY_OPTIONS, priorityLabel, TASK_STATUS_COLOURS, taskStatusLabel } from './taskRules';
 
@@ -110,7 +111,13 @@ export function TaskTable({
         {
           title: 'Assignees',
           dataIndex: 'responsibles',
-          render: (people: { name: string }[]) => people.map((p) => p.name).join(', '),
+          render: (people: { uuid: string; name: string }[]) =>
+            people.map((p, index) => (
+              <span key={p.uuid}>
+                {index > 0 ? ', ' : null}
+                <PersonName uuid={p.uuid} name={p.name} testId="task-assignee" />
+              </span>
+            )),
         },
         {
           title: 'Tags',

@@ -1,17 +1,25 @@
 import { formatMinutes, MESSAGES, type RequestDetail } from '@portal/domain';
 import { Descriptions } from 'antd';
 import { Link } from 'react-router';
+import { PersonName } from '../../people/PersonName';
 import { isoToUsDate } from '../../timelogs/timeEntry';
 
 /**
  * The request's key facts: the header shown instead of the Overview tab on narrow layouts (doc 2 §2).
  */
 export function RequestFacts({ request }: { request: RequestDetail }) {
-  const people = (pivot: 'responsible' | 'follower') =>
-    request.related_users
-      .filter((u) => u.pivot === pivot)
-      .map((u) => u.name)
-      .join(', ') || '—';
+  const people = (pivot: 'responsible' | 'follower') => {
+    const linked = request.related_users.filter((u) => u.pivot === pivot);
+    if (linked.length === 0) {
+      return '—';
+    }
+    return linked.map((u, index) => (
+      <span key={u.uuid}>
+        {index > 0 ? ', ' : null}
+        <PersonName uuid={u.uuid} name={u.name} />
+      </span>
+    ));
+  };
   return (
     <Descriptions
       size="small"
@@ -28,7 +36,15 @@ export function RequestFacts({ request }: { request: RequestDetail }) {
           ),
         },
         { key: 'client', label: 'Client', children: request.project?.customer?.business_name ?? '—' },
-        { key: 'requester', label: 'Requester', children: request.requester?.name ?? '—' },
+        {
+          key: 'requester',
+          label: 'Requester',
+          children: request.requester ? (
+            <PersonName uuid={request.requester.uuid} name={request.requester.name} testId="request-facts-requester" />
+          ) : (
+            '—'
+          ),
+        },
         { key: 'responsible', label: 'Responsible', children: people('responsible') },
         { key: 'type', label: 'Type', children: request.request_type?.name ?? '—' },
         {
