@@ -1,0 +1,164 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildActors, buildCustomer, buildPlan, buildUser } from '../../../test/factories';
+import { getTestApp } from '../../../test/test-app';
+import { requests, tasks, timeLogs } from '../../db/schema';
+import { parseCsv } from './test-helpers';
+
+/** export-all of requests, time logs, clients and contacts, and POST users/bulk-operations/export. */
+
+let world: Awaited<ReturnType<typeof getTestApp>>;
+let actors: Awaited<ReturnType<typeof buildActors>>;
+let plan: Awaited<ReturnType<typeof buildPlan>>;
+
+beforeAll(async () => {
+  world = await getTestApp();
+  actors = await buildActors(world.db);
+  plan = await buildPlan(world.db, { title: 'Exported plan', members: [actors.freelancer.id] });
+});
+afterAll(() => world.close());
+
+const get = (url: string, token = actors.admin.token) =>
+  world.app.inject({ url: `/api${url}`, headers: bearer(token) });
+
+async function readXlsx(payload: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]?.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
+}
+
+describe('GET requests/export-all', () => {
+  it("applies the list's default statuses and filters; new reads 'In preparation'", async () => {
+    await world.db.insert(requests).values([
+      { projectId: plan.id, subject: 'Landing page', status: 'new', targetDate: '2026-12-01', timeSpent: 90 },
+      { projectId: plan.id, subject: 'Banner set', status: 'in_progress' },
+      { projectId: plan.id, subject: 'Still a draft', status: 'draft' },
+    ]);
+    const res = await get(`/requests/export-all?filters[project.uuid][]=${plan.uuid}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...rows] = parseCsv(res.rawPayload);
+    expect(header?.[0]).toBe('Request');
+    expect(rows.map((r) => r[0]).sort()).toEqual(['Banner set', 'Landing page']);
+    const landing = rows.find((r) => r[0] === 'Landing page');
+    expect(landing).toEqual([
+      'Landing page',
+      '',
+      '01:30',
+      'In preparation',
+      expect.any(String),
+      '',
+      '',
+      'Exported plan',
+      '12/01/2026',
+    ]);
+  });
+});
+
+describe('GET time-log/export-all', () => {
+  it("exports one person's logs as xlsx, hours as hh:mm", async () => {
+    const person = await buildUser(world.db, { name: 'Tracy Timer' });
+    const [task] = await world.db.insert(tasks).values({ projectId: plan.id, title: 'Timed task' }).returning();
+    await world.db.insert(timeLogs).values([
+      { taskId: task?.id, userId: person.id, date: '2026-11-03', minutes: 75, status: 'completed', description: 'A' },
+      { taskId: task?.id, userId: person.id, date: '2026-11-04', minutes: 30, status: 'completed', description: 'B' },
+      { taskId: task?.id, userId: actors.manager.id, date: '2026-11-04', minutes: 5, description: 'Not hers' },
+    ]);
+    const res = await get(`/time-log/export-all?filters[user.uuid][]=${person.uuid}&format=xlsx`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const [header, ...rows] = await readXlsx(res.rawPayload);
+    expect(header).toEqual(['Date', 'User', 'Task / Request', 'Plan', 'Comment', 'Tracked', 'Status', 'Created At']);
+    // Newest date first, as the list.
+    expect(rows.map((r) => [r[0], r[1], r[2], r[3], r[4], r[5]])).toEqual([
+      ['11/04/2026', 'Tracy Timer', 'Timed task', 'Exported plan', 'B', '00:30'],
+      ['11/03/2026', 'Tracy Timer', 'Timed task', 'Exported plan', 'A', '01:15'],
+    ]);
+  });
+});
+
+describe('GET customers/export-all and contacts/export-all', () => {
+  it('exports the searched clients with their counts; freelancers may not export clients', async () => {
+    const client = await buildCustomer(world.db, { businessName: 'Quokka Export Ltd', abbreviation: 'QE' });
+    await buildPlan(world.db, { customerId: client.id });
+    const res = await get('/customers/export-all?search_term=quokka');
+    const [header, ...rows] = parseCsv(res.rawPayload);
+    expect(header).toEqual([
+      'Company Name',
+      'Abbreviation',
+      'Status',
+      'E-mail',
+      'Phone',
+      'Website',
+      'Plans',
+      'Contacts',
+      'Created',
+    ]);
+    expect(rows).toEqual([['Quokka Export Ltd', 'QE', 'Active', '', '', '', '1', '0', expect.any(String)]]);
+    expect((await get('/customers/export-all', actors.freelancer.token)).statusCode).toBe(403);
+  });
+
+  it('exports contacts filtered by type, with readable types and roles', async () => {
+    await buildUser(world.db, { type: 'freelancer', name: 'Freya Export', permissions: ['TASKS_READ'] });
+    const res = await get('/contacts/export-all?filters[type][]=freelancer&search_term=freya');
+    const rows = parseCsv(res.rawPayload).slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.[0]).toBe('Freya Export');
+    expect(rows[0]?.[4]).toBe('Freelancer');
+    expect(rows[0]?.[6]).toMatch(/^Role /);
+  });
+});
+
+describe('POST users/bulk-operations/export', () => {
+  it('exports the ticked users, or every user the filters list', async () => {
+    const a = await buildUser(world.db, { name: 'Ursula Ubexport', type: 'freelancer' });
+    const b = await buildUser(world.db, { name: 'Ulrich Ubexport', type: 'freelancer' });
+    const ticked = await world.app.inject({
+      method: 'POST',
+      url: '/api/users/bulk-operations/export',
+      headers: bearer(actors.admin.token),
+      payload: { filters: { ids: [a.uuid] } },
+    });
+    expect(ticked.headers['content-disposition']).toBe('attachment; filename="data.csv"');
+    expect(
+      parseCsv(ticked.rawPayload)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(['Ursula Ubexport']);
+    const all = await world.app.inject({
+      method: 'POST',
+      url: '/api/users/bulk-operations/export',
+      headers: bearer(actors.admin.token),
+      payload: {
+        filters: { _all: true, type: ['freelancer'] },
+        search_term: 'ubexport',
+        sort: { by: 'name' },
+        format: 'csv',
+      },
+    });
+    expect(
+      parseCsv(all.rawPayload)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(['Ulrich Ubexport', 'Ursula Ubexport']);
+    expect(b.uuid).toBeTruthy();
+  });
+});
+
+describe('streaming', () => {
+  it('gives its database connection back after each export (more exports than the pool holds all answer)', async () => {
+    const answers = [];
+    for (let i = 0; i < 12; i += 1) {
+      answers.push((await get('/tasks/export-all?format=csv')).statusCode);
+    }
+    expect(answers).toEqual(Array(12).fill(200));
+  });
+
+  it('answers bad filters with 422 before any file starts', async () => {
+    const res = await get('/time-log/export-all?filters[date][greater_than_or_equals]=2026-02-30');
+    expect(res.statusCode).toBe(422);
+  });
+});
