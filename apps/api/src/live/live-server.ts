@@ -5,7 +5,7 @@ import type { DomainEvent } from '../events/domain-events';
 import type { Principal } from '../http/access';
 import { resolveAudience } from './audience';
 import { isChannelSignature } from './broadcasting.routes';
-import { channelRoom, mayJoin, parseChannel } from './channels';
+import { type Channel, channelRoom, mayJoin, parseChannel } from './channels';
 import { connectRedisAdapter } from './redis-adapter';
 import { eventRooms, modelChangeRooms, projectChannelRoom, usersChannelRoom } from './rooms';
 import { freelancerPlanIds } from './viewer-plans';
@@ -130,13 +130,22 @@ export async function startLiveServer(app: FastifyInstance, ctx: AppContext) {
     return modelChangeRooms(principal, planIds);
   }
 
-  /** Re-resolves the sockets' tokens; a dead session disconnects, changed rights or plans move the rooms. */
+  /**
+   * Re-resolves the sockets' tokens; a dead session disconnects, changed rights or plans move the rooms. What a
+   * session may join and its model.changes rooms are worked out once per token, not per socket: thousands of tabs
+   * of one person (or one bench token) cost one resolution, one rule check per channel and one plan query.
+   */
   async function recheck(filter: (data: SocketData) => boolean) {
     const byToken = new Map<string, LiveSocket[]>();
     for (const socket of io.of('/').sockets.values() as Iterable<LiveSocket>) {
       const { token, principal } = socket.data;
       if (token && principal && filter(socket.data)) {
-        byToken.set(token, [...(byToken.get(token) ?? []), socket]);
+        const sockets = byToken.get(token);
+        if (sockets) {
+          sockets.push(socket);
+        } else {
+          byToken.set(token, [socket]);
+        }
       }
     }
     for (const [token, sockets] of byToken) {
@@ -144,27 +153,54 @@ export async function startLiveServer(app: FastifyInstance, ctx: AppContext) {
       if (principal === undefined) {
         continue; // the database did not answer: keep the sockets rather than drop everyone on a blip
       }
-      for (const socket of sockets) {
-        if (!principal) {
+      if (!principal) {
+        for (const socket of sockets) {
           socket.disconnect(true);
-          continue;
         }
+        continue;
+      }
+      const allowed = new Map<string, Promise<Channel | null>>();
+      const mayStay = (name: string) => {
+        let answer = allowed.get(name);
+        if (!answer) {
+          const channel = parseChannel(name);
+          answer = channel
+            ? mayJoin(ctx.db, principal, channel).then((ok) => (ok ? channel : null))
+            : Promise.resolve(null);
+          allowed.set(name, answer);
+        }
+        return answer;
+      };
+      let rooms: Promise<string[]> | null = null;
+      for (const socket of sockets) {
         socket.data.principal = principal;
         for (const name of [...socket.data.channels]) {
-          const channel = parseChannel(name);
-          if (!channel || !(await mayJoin(ctx.db, principal, channel))) {
+          const channel = await mayStay(name);
+          if (!channel) {
             leave(socket, name);
           } else if (channel.kind === 'model.changes') {
-            const rooms = await roomsOf(principal);
-            for (const room of socket.data.modelRooms.filter((r: string) => !rooms.includes(r))) {
-              void socket.leave(room);
-            }
-            void socket.join(rooms);
-            socket.data.modelRooms = rooms;
+            rooms ??= roomsOf(principal);
+            moveModelRooms(socket, await rooms);
           }
         }
       }
     }
+  }
+
+  /** Puts a socket in the model.changes rooms of its (re-resolved) session; nothing to do when they are the same. */
+  function moveModelRooms(socket: LiveSocket, rooms: string[]) {
+    const current: string[] = socket.data.modelRooms;
+    if (current.length === rooms.length && current.every((room, i) => room === rooms[i])) {
+      return;
+    }
+    const next = new Set(rooms);
+    for (const room of current) {
+      if (!next.has(room)) {
+        void socket.leave(room);
+      }
+    }
+    void socket.join(rooms);
+    socket.data.modelRooms = rooms;
   }
 
   const stopInvalidations = ctx.sessions.cache.onInvalidate((message) => {
