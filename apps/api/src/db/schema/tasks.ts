@@ -192,8 +192,6 @@ export const timeLogs = pgTable(
     // The header's active timers: a user's few open logs among thousands of completed ones.
     index('time_logs_user_open_idx').on(t.userId).where(sql`${t.status} <> 'completed'`),
     index('time_logs_task_idx').on(t.taskId),
-    // Reports read a range of days across everyone (GET reports/time-logs: 30 days of a million logs).
-    index('time_logs_date_idx').on(t.date),
     index('time_logs_request_idx').on(t.requestId),
   ],
 );

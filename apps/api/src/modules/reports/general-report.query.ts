@@ -30,7 +30,7 @@ export async function getGeneralReport(db: Database, query: Query, viewer: Princ
   const result = await db.execute<{ requests: number; tasks: number }>(sql`
     select coalesce(sum(l.minutes) filter (where l.task_id is null), 0)::int as requests,
            coalesce(sum(l.minutes) filter (where l.task_id is not null), 0)::int as tasks
-    from time_logs l ${logJoins}
+    from report_time_logs l ${logJoins}
     where ${sql.join(conditions, sql` and `)}`);
   const row = result.rows[0];
   const requests = Number(row?.requests ?? 0);

@@ -57,7 +57,7 @@ export function missedDaysCte(window: ReportWindow, today: string, thresholds: r
       ) d
       left join (
         select ml.user_id, ml.date, sum(ml.minutes) as minutes
-        from time_logs ml
+        from report_time_logs ml
         where ml.date between ${first}::date and ${last}::date and ml.user_id in (select user_id from people)
         group by ml.user_id, ml.date
       ) dl on dl.user_id = pe.user_id and dl.date = d.day

@@ -50,7 +50,7 @@ type Record_ = Omit<ProjectTimeReportRow, 'customer' | 'spent_percent' | 'estima
  * GET reports/project-time: the budget figures of every matching plan (personal plans never), as the budget panel
  * computes them (credits/budget.query.ts), in one statement: the plans' current periods in SQL (start_date + n
  * months, clamped like credit-periods.ts), their period credit by the unique period index, all-time minutes from
- * plan_time_totals, this period's minutes from one range of the date index, and the open requests' estimates.
+ * plan_time_totals, this period's minutes from one range of report_time_logs' date index, and the open requests' estimates.
  */
 export async function getProjectTimeReport(
   db: Database,
@@ -102,10 +102,8 @@ export async function getProjectTimeReport(
       where ${sql.join(conditions, sql` and `)}
     ),
     recent as (
-      select coalesce(t.project_id, r.project_id) as project_id, l.date, l.minutes
-      from time_logs l
-      left join tasks t on t.id = l.task_id
-      left join requests r on r.id = l.request_id and l.task_id is null
+      select l.project_id, l.date, l.minutes
+      from report_time_logs l
       where l.date >= ${addDays(today, -LONGEST_PERIOD_DAYS)}::date
     ),
     spent as (

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildActors, buildPlan, buildUser } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
 import type { Database } from '../../db/client';
-import { planCredits, planTimeTotals, requests, tasks, timeLogs } from '../../db/schema';
+import { planCredits, planTimeTotals, reportTimeLogs, requests, tasks, timeLogs } from '../../db/schema';
 import { addDays, today } from './report-scope';
 
 let app: TestApp;
@@ -31,7 +31,14 @@ beforeAll(async () => {
   const [task] = await db.insert(tasks).values({ title: 'Timecheck task', projectId: plan.id }).returning();
   const [open] = await db
     .insert(requests)
-    .values({ subject: 'Open one', projectId: plan.id, status: 'new', estimatedMin: 60, estimatedMax: 90, requestTypeId: 8 })
+    .values({
+      subject: 'Open one',
+      projectId: plan.id,
+      status: 'new',
+      estimatedMin: 60,
+      estimatedMax: 90,
+      requestTypeId: 8,
+    })
     .returning();
   await db.insert(timeLogs).values([
     { taskId: task?.id, userId: actors.manager.id, date: addDays(day, -2), minutes: 100 },
@@ -115,15 +122,54 @@ describe('plan_time_totals', () => {
       ])
       .returning();
     expect(await total(a.id)).toBe(45);
-    await db.update(timeLogs).set({ minutes: 50 }).where(eq(timeLogs.id, log?.id ?? 0));
+    await db
+      .update(timeLogs)
+      .set({ minutes: 50 })
+      .where(eq(timeLogs.id, log?.id ?? 0));
     expect(await total(a.id)).toBe(65);
-    await db.update(tasks).set({ projectId: b.id }).where(eq(tasks.id, task?.id ?? 0));
+    await db
+      .update(tasks)
+      .set({ projectId: b.id })
+      .where(eq(tasks.id, task?.id ?? 0));
     expect([await total(a.id), await total(b.id)]).toEqual([15, 50]);
-    await db.update(requests).set({ projectId: b.id }).where(eq(requests.id, request?.id ?? 0));
+    await db
+      .update(requests)
+      .set({ projectId: b.id })
+      .where(eq(requests.id, request?.id ?? 0));
     expect([await total(a.id), await total(b.id)]).toEqual([0, 65]);
     await db.delete(tasks).where(eq(tasks.id, task?.id ?? 0));
     expect(await total(b.id)).toBe(15);
     await db.delete(requests).where(eq(requests.id, request?.id ?? 0));
     expect(await total(b.id)).toBe(0);
+  });
+
+  it('keeps the reports read model of each log with its plan through edits, moves and deletes', async () => {
+    const a = await buildPlan(db);
+    const b = await buildPlan(db);
+    const [task] = await db.insert(tasks).values({ title: 'Mirrored', projectId: a.id }).returning();
+    const [log] = await db
+      .insert(timeLogs)
+      .values({ taskId: task?.id, userId: actors.manager.id, date: day, minutes: 30, category: 'billable' })
+      .returning();
+    const mirror = async () =>
+      (
+        await db
+          .select()
+          .from(reportTimeLogs)
+          .where(eq(reportTimeLogs.timeLogId, log?.id ?? 0))
+      )[0];
+    expect(await mirror()).toMatchObject({ projectId: a.id, minutes: 30, status: 'completed', category: 'billable' });
+    await db
+      .update(timeLogs)
+      .set({ minutes: 45, status: 'paused' })
+      .where(eq(timeLogs.id, log?.id ?? 0));
+    expect(await mirror()).toMatchObject({ projectId: a.id, minutes: 45, status: 'paused' });
+    await db
+      .update(tasks)
+      .set({ projectId: b.id })
+      .where(eq(tasks.id, task?.id ?? 0));
+    expect((await mirror())?.projectId).toBe(b.id);
+    await db.delete(timeLogs).where(eq(timeLogs.id, log?.id ?? 0));
+    expect(await mirror()).toBeUndefined();
   });
 });

@@ -69,8 +69,9 @@ export function textArray(values: readonly string[]): SQL {
 }
 
 /**
- * Conditions over the reports' log rows, written against the aliases every report query uses: l (time_logs), c
- * (the author's contact), p (the log's plan: its task's, else its request's), pt (the plan's type). A log on
+ * Conditions over the reports' log rows, written against the aliases every report query uses: l (report_time_logs,
+ * the logs with their plan), c (the author's contact), p (the log's plan: its task's, else its request's), pt (the
+ * plan's type). A log on
  * someone else's personal plan is never reported (the tasks' visibility rule); project_type of a plan without a
  * type is 'others'; a log without a category reads as its plan's default.
  */
@@ -100,10 +101,8 @@ export function logConditions(viewer: Principal, filters: ReportFilters, scopeUs
 
 export const logCategory = sql`coalesce(l.category, p.default_timelog_category, 'billable')`;
 
-/** The joins logConditions reads, from time_logs l. */
+/** The joins logConditions reads, from report_time_logs l (the logs with their plan resolved). */
 export const logJoins = sql`
   join contacts c on c.user_id = l.user_id
-  left join tasks t on t.id = l.task_id
-  left join requests r on r.id = l.request_id and l.task_id is null
-  left join projects p on p.id = coalesce(t.project_id, r.project_id)
+  left join projects p on p.id = l.project_id
   left join plan_types pt on pt.id = p.plan_type_id`;

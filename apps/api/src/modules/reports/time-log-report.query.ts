@@ -31,11 +31,23 @@ function pageOrder(query: Query): SQL {
     case 'minutes':
       return sql`r.minutes ${dir}, r.date desc, r.id desc`;
     case 'user':
-      return sql`pc.name ${dir}, r.date desc, r.id desc`;
+      return sql`sc.name ${dir}, r.date desc, r.id desc`;
     case 'project':
-      return sql`pp.title ${dir} nulls last, r.date desc, r.id desc`;
+      return sql`sp.title ${dir} nulls last, r.date desc, r.id desc`;
     default:
       return query.sort?.direction === 'asc' ? sql`r.date asc, r.id asc` : sql`r.date desc, r.id desc`;
+  }
+}
+
+/** Only a sort by person or plan joins their names before the page is cut; the default sort joins nothing. */
+function sortJoins(query: Query): SQL {
+  switch (query.sort?.by) {
+    case 'user':
+      return sql`join contacts sc on sc.user_id = r.user_id`;
+    case 'project':
+      return sql`left join projects sp on sp.id = r.project_id`;
+    default:
+      return sql``;
   }
 }
 
@@ -55,7 +67,7 @@ type Aggregates = {
 };
 
 /**
- * GET reports/time-logs: one statement over the range's logs (time_logs_date_idx), materialised once; the page, the
+ * GET reports/time-logs: one statement over the range's logs (report_time_logs_date_idx), materialised once; the page, the
  * totals per user, plan and day, and the people/days below the weekly-hours thresholds are read from that set.
  */
 export async function getTimeLogReport(
@@ -80,9 +92,9 @@ export async function getTimeLogReport(
   const page = query.page;
   const result = await db.execute<Aggregates>(sql`
     with logs as materialized (
-      select l.id, l.uuid, l.date, l.minutes, l.user_id, l.task_id, l.request_id, l.status, l.description,
-             l.created_at, ${logCategory} as category, p.id as project_id
-      from time_logs l ${logJoins}
+      select l.time_log_id as id, l.date, l.minutes, l.user_id, l.task_id, l.request_id, ${logCategory} as category,
+             l.project_id
+      from report_time_logs l ${logJoins}
       where l.date between ${window.date_from}::date and ${window.date_to}::date and ${sql.join(conditions, sql` and `)}
     ),
     ${people},
@@ -101,21 +113,26 @@ export async function getTimeLogReport(
       (select coalesce(sum(minutes), 0)::int from rows) as total,
       (select coalesce(sum(minutes) filter (where category = 'billable'), 0)::int from rows) as billable,
       (select json_agg(pg order by pg.n) from (
-        select row_number() over (order by ${pageOrder(query)}) as n, r.uuid, r.date, r.minutes, r.description, r.status, r.category, r.missed,
-               r.created_at, pt2.uuid as task_uuid, pt2.title as task_title, rq.uuid as request_uuid,
+        select pi.n, tl.uuid, pi.date, pi.minutes, tl.description, tl.status, pi.category, pi.missed,
+               tl.created_at, pt2.uuid as task_uuid, pt2.title as task_title, rq.uuid as request_uuid,
                rq.subject as request_subject, pp.uuid as project_uuid, pp.title as project_title,
                coalesce(ppt.project_type, 'others') as project_type, cu.uuid as customer_uuid,
                cu.business_name as customer_name, pu.uuid as user_uuid, pc.name as user_name, pc.type as user_type
-        from rows r
-        join users pu on pu.id = r.user_id
-        join contacts pc on pc.user_id = r.user_id
-        left join tasks pt2 on pt2.id = r.task_id
-        left join requests rq on rq.id = r.request_id
-        left join projects pp on pp.id = r.project_id
+        from (
+          select row_number() over (order by ${pageOrder(query)}) as n, r.*
+          from rows r
+          ${sortJoins(query)}
+          order by ${pageOrder(query)}
+          limit ${page.size} offset ${pageOffset(page)}
+        ) pi
+        join time_logs tl on tl.id = pi.id
+        join users pu on pu.id = pi.user_id
+        join contacts pc on pc.user_id = pi.user_id
+        left join tasks pt2 on pt2.id = pi.task_id
+        left join requests rq on rq.id = pi.request_id
+        left join projects pp on pp.id = pi.project_id
         left join plan_types ppt on ppt.id = pp.plan_type_id
         left join customers cu on cu.id = pp.customer_id
-        order by ${pageOrder(query)}
-        limit ${page.size} offset ${pageOffset(page)}
       ) pg) as page,
       (select json_agg(bu order by bu.minutes desc, bu.name) from (
         select u.uuid, c.name, c.type, coalesce(s.minutes, 0)::int as minutes, coalesce(s.billable, 0)::int as billable,

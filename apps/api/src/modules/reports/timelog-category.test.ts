@@ -36,7 +36,10 @@ describe('time log categories', () => {
 
   it('takes the request plan default for a request log', async () => {
     const plan = await buildPlan(db, { defaultTimelogCategory: 'non-billable' });
-    const [request] = await db.insert(requests).values({ subject: 'Cat', projectId: plan.id, status: 'new' }).returning();
+    const [request] = await db
+      .insert(requests)
+      .values({ subject: 'Cat', projectId: plan.id, status: 'new' })
+      .returning();
     const res = await post({ date: '2026-03-02', minutes: 15, request_id: request?.uuid });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.category).toBe('non-billable');

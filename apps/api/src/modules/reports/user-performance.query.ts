@@ -99,7 +99,7 @@ export async function getPerformanceFigures(db: Database, options: PerformanceOp
     logs as (
       select l.user_id, l.date, sum(l.minutes) as minutes,
              sum(l.minutes) filter (where ${logCategory} = 'billable') as billable
-      from time_logs l ${logJoins}
+      from report_time_logs l ${logJoins}
       where l.date between ${window.date_from}::date and ${window.date_to}::date and l.status = 'completed'
         and l.user_id in (select user_id from staff) and ${sql.join(logs, sql` and `)}
       group by l.user_id, l.date

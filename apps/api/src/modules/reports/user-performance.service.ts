@@ -117,7 +117,7 @@ export async function getUserPerformance(
   }>(sql`
     with logs as materialized (
       select l.minutes, l.task_id, ${logCategory} as category, p.id as project_id
-      from time_logs l ${logJoins}
+      from report_time_logs l ${logJoins}
       where ${sql.join(conditions, sql` and `)}
     )
     select

@@ -59,7 +59,9 @@ describe('GET reports/user-performance', () => {
       { source: 'task', minutes: 180 },
       { source: 'request', minutes: 30 },
     ]);
-    expect(data.by_project.map((p: { project: { title: string }; minutes: number }) => [p.project.title, p.minutes])).toEqual([
+    expect(
+      data.by_project.map((p: { project: { title: string }; minutes: number }) => [p.project.title, p.minutes]),
+    ).toEqual([
       ['Report retainer', 150],
       ['Report hosting', 60],
     ]);
@@ -78,7 +80,9 @@ describe('GET reports/user-performance', () => {
     const res = await get('', fx.manager.token, '&search_term=Report&sort[by]=logged_minutes');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.data.map((r: { user: { name: string }; logged_minutes: number }) => [r.user.name, r.logged_minutes])).toEqual([
+    expect(
+      body.data.map((r: { user: { name: string }; logged_minutes: number }) => [r.user.name, r.logged_minutes]),
+    ).toEqual([
       ['Alice Report', 210],
       ['Fran Report', 90],
       ['Manny Report', 0],
