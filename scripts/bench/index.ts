@@ -1,6 +1,7 @@
 import { benchBundle } from './bundle';
 import { benchComments } from './comments';
 import { benchDashboard } from './dashboard';
+import { benchExport } from './export';
 import { benchLive } from './live';
 import { benchRequests } from './requests';
 import { benchScale } from './scale';
@@ -11,7 +12,7 @@ import { benchTimeLogs } from './time-logs';
 import { benchUploads } from './uploads';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|dashboard|live|comments|search|uploads]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|dashboard|live|comments|search|uploads|export]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -49,4 +50,7 @@ if (all || which.includes('search')) {
 }
 if (all || which.includes('uploads')) {
   await benchUploads();
+}
+if (all || which.includes('export')) {
+  await benchExport();
 }

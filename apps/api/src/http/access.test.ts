@@ -398,6 +398,7 @@ const MATRIX: Record<string, { expect: Expectation; url?: string; payload?: obje
   'POST /api/contacts/bulk-operations/update': { expect: staff, payload: {} },
   'POST /api/contacts/bulk-operations/delete': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
   'GET /api/contacts/export-all': { expect: { ...staff, freelancer: 'deny' } },
+  'GET /api/projects/export-all': { expect: { ...staff, freelancer: 'deny' } },
   'POST /api/users/bulk-operations/export': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
   'GET /api/docs': { expect: everyone },
   'GET /api/docs/json': { expect: everyone },

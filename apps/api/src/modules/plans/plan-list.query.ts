@@ -25,7 +25,7 @@ export function visiblePlans(viewerId: number): SQL {
   ) as SQL;
 }
 
-function conditionsFor(query: PlanListQuery, viewerId: number): SQL[] {
+export function conditionsFor(query: PlanListQuery, viewerId: number): SQL[] {
   const filters = query.filters ?? {};
   const statuses = [...(filters['projects.status'] ?? []), ...(filters.status ?? [])];
   const conditions: SQL[] = [
@@ -47,7 +47,7 @@ function conditionsFor(query: PlanListQuery, viewerId: number): SQL[] {
 }
 
 /** Active plans first, then by title without regard to case (doc 1 §9); sort[by]=created_at for newest first. */
-function orderFor(query: PlanListQuery) {
+export function orderFor(query: PlanListQuery) {
   if (query.sort?.by === 'created_at') {
     const direction = query.sort.direction === 'asc' ? asc : desc;
     return [direction(projects.createdAt), direction(projects.id)];

@@ -112,6 +112,26 @@ describe('GET customers/export-all and contacts/export-all', () => {
   });
 });
 
+describe('GET projects/export-all', () => {
+  it("exports the plans list's rows (default statuses, search) with readable reload amounts", async () => {
+    const client = await buildCustomer(world.db, { businessName: 'Wombat Holdings' });
+    await buildPlan(world.db, {
+      title: 'Wombat retainer',
+      customerId: client.id,
+      refillMinutes: 600,
+      status: 'active',
+    });
+    await buildPlan(world.db, { title: 'Wombat archive', customerId: client.id, status: 'completed' });
+    const res = await get('/projects/export-all?search_term=wombat&format=xlsx');
+    const [header, ...rows] = await readXlsx(res.rawPayload);
+    expect(header).toEqual(['Plan', 'Client', 'Status', 'Type', 'Reload amount', 'Manager', 'Start date']);
+    expect(rows.map((r) => [r[0], r[1], r[2], r[4]])).toEqual([
+      ['Wombat retainer', 'Wombat Holdings', 'Active', '10:00'],
+    ]);
+    expect((await get('/projects/export-all', actors.freelancer.token)).statusCode).toBe(403);
+  });
+});
+
 describe('POST users/bulk-operations/export', () => {
   it('exports the ticked users, or every user the filters list', async () => {
     const a = await buildUser(world.db, { name: 'Ursula Ubexport', type: 'freelancer' });

@@ -1,6 +1,7 @@
 import {
   contactExportQuerySchema,
   customerExportQuerySchema,
+  planExportQuerySchema,
   requestExportQuerySchema,
   taskExportQuerySchema,
   timeLogExportQuerySchema,
@@ -13,6 +14,7 @@ import { errorResponses } from '../../http/responses';
 import { contactExport } from './contacts.table';
 import { customerExport } from './customers.table';
 import { type ExportSpec, sendExport } from './export-stream';
+import { planExport } from './plans.table';
 import { requestExport } from './requests.table';
 import { taskExport } from './tasks.table';
 import { timeLogExport } from './time-logs.table';
@@ -77,6 +79,15 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: contactExportQuerySchema, response },
     },
     async (request, reply) => send(request, reply, contactExport(request.query, timeZone)),
+  );
+
+  app.get(
+    '/projects/export-all',
+    {
+      config: { access: access.regular('PROJECTS_READ') },
+      schema: { tags, querystring: planExportQuerySchema, response },
+    },
+    async (request, reply) => send(request, reply, planExport(request.query, requirePrincipal(request).userId)),
   );
 
   app.post(
