@@ -97,6 +97,61 @@ async function startRedis() {
   return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
+/** SOCKETS sockets of `token` on `urls`, in CLIENT_PROCESSES child processes; answers them once all are connected. */
+async function connectClients(urls: string[], token: string, label: string) {
+  const perProcess = Math.ceil(SOCKETS / CLIENT_PROCESSES);
+  const connecting = performance.now();
+  const clients = await Promise.all(
+    Array.from({ length: CLIENT_PROCESSES }, () =>
+      forkChild('live-clients.ts', { URLS: urls.join(','), COUNT: String(perProcess), TOKEN: token }),
+    ),
+  );
+  const connected = clients.reduce((n, c) => n + Number(c.message.ready), 0);
+  console.log(
+    `  ${label}: ${connected} sockets connected in ${((performance.now() - connecting) / 1000).toFixed(1)} s`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  return { clients, connected };
+}
+
+async function collectLatencies(clients: Child[]) {
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  return (await Promise.all(clients.map((c) => ask<{ latencies: number[] }>(c.process, 'report')))).flatMap(
+    (r) => r.latencies,
+  );
+}
+
+/**
+ * The floor on this machine in this run: the same clients on a bare socket.io server (live-bare.ts) that
+ * broadcasts an event of the same shape to every socket, told over IPC instead of by an HTTP write.
+ */
+async function measureBareDelivery(bare: Child) {
+  const url = `http://127.0.0.1:${bare.message.port}`;
+  const { clients, connected } = await connectClients([url], 'bare', 'bare socket.io (baseline)');
+  for (let i = 0; i < CHANGES; i += 1) {
+    bare.process.send({
+      emit: {
+        model: 'task',
+        action: 'updated',
+        id: '00000000-0000-4000-8000-000000000000',
+        payload: {
+          project_uuid: '00000000-0000-4000-8000-000000000001',
+          parent_uuid: null,
+          status: 'todo',
+          title: `Bench sent=${Date.now()}`,
+          ref_token: null,
+        },
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const latencies = await collectLatencies(clients);
+  for (const client of clients) {
+    await stop(client.process);
+  }
+  return { latencies, expected: connected * CHANGES };
+}
+
 /** Sockets on `urls`, task title changes through `writeUrl`; answers the delivery percentiles. */
 async function measureDelivery(urls: string[], writeUrl: string, label: string) {
   const admin = await signIn(writeUrl, 'admin@demo.test');
@@ -113,18 +168,7 @@ async function measureDelivery(urls: string[], writeUrl: string, label: string) 
     })
   ).json()) as { data: { uuid: string } };
 
-  const perProcess = Math.ceil(SOCKETS / CLIENT_PROCESSES);
-  const connecting = performance.now();
-  const clients = await Promise.all(
-    Array.from({ length: CLIENT_PROCESSES }, () =>
-      forkChild('live-clients.ts', { URLS: urls.join(','), COUNT: String(perProcess), TOKEN: token }),
-    ),
-  );
-  const connected = clients.reduce((n, c) => n + Number(c.message.ready), 0);
-  console.log(
-    `  ${label}: ${connected} sockets connected in ${((performance.now() - connecting) / 1000).toFixed(1)} s`,
-  );
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const { clients, connected } = await connectClients(urls, token, label);
 
   const writes: number[] = [];
   for (let i = 0; i < CHANGES; i += 1) {
@@ -139,18 +183,15 @@ async function measureDelivery(urls: string[], writeUrl: string, label: string) 
   }
   // The write's own round trip is part of every delivery figure: printed so the fan-out can be told apart.
   console.log(`  the PUT itself (write, commit, answer): ${fmt(percentiles(writes))}`);
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  const latencies = (await Promise.all(clients.map((c) => ask<{ latencies: number[] }>(c.process, 'report')))).flatMap(
-    (r) => r.latencies,
-  );
+  const latencies = await collectLatencies(clients);
   return { clients, latencies, connected, expected: connected * CHANGES, token, taskUuid: created.data.uuid };
 }
 
-async function measureTyping(urls: string[], token: string, taskUuid: string) {
+async function measureTyping(urls: string[], token: string, documentName: string) {
   const typing = await forkChild('live-typing.ts', {
     URLS: urls.join(','),
     CLIENTS: String(EDITORS),
-    DOCUMENT: `task.${taskUuid}.description`,
+    DOCUMENT: documentName,
     TOKEN: token,
   });
   return typing.message as { latencies: number[]; converged: boolean; length: number; typed: number };
@@ -164,6 +205,21 @@ export async function benchLive(): Promise<void> {
   console.log(
     `\nLive: ${SOCKETS} sockets in ${CLIENT_PROCESSES} processes, ${CHANGES} task changes, ${EDITORS} editors`,
   );
+  const bare = await forkChild('live-bare.ts', {});
+  try {
+    const floor = await measureBareDelivery(bare);
+    const floorDelivery = percentiles(floor.latencies);
+    console.log(`  bare broadcast → every socket (baseline): ${fmt(floorDelivery)}`);
+    console.log(`  delivered ${floor.latencies.length} of ${floor.expected} expected`);
+    const floorTyping = await measureTyping([`http://127.0.0.1:${bare.message.port}`], 'bare', 'bench.bare');
+    console.log(
+      `  ${EDITORS} editors typing on bare Hocuspocus (baseline): remote update ${fmt(percentiles(floorTyping.latencies))}; ` +
+        `converged: ${floorTyping.converged}`,
+    );
+  } finally {
+    await stop(bare.process);
+  }
+
   const one = await forkChild('live-api.ts', {}, ['--expose-gc']);
   const oneUrl = `http://127.0.0.1:${one.message.port}`;
   try {
@@ -180,7 +236,7 @@ export async function benchLive(): Promise<void> {
     for (const client of run.clients) {
       await stop(client.process);
     }
-    const typing = await measureTyping([oneUrl], run.token, run.taskUuid);
+    const typing = await measureTyping([oneUrl], run.token, `task.${run.taskUuid}.description`);
     const typed = percentiles(typing.latencies);
     console.log(
       `  ${EDITORS} editors typing: remote update ${fmt(typed)} ${verdict(typed.p99, 100)}; ` +
@@ -206,7 +262,7 @@ export async function benchLive(): Promise<void> {
       for (const client of two.clients) {
         await stop(client.process);
       }
-      const twoTyping = await measureTyping(urls, two.token, two.taskUuid);
+      const twoTyping = await measureTyping(urls, two.token, `task.${two.taskUuid}.description`);
       const twoTyped = percentiles(twoTyping.latencies);
       console.log(
         `  ${EDITORS} editors on A and B typing: remote update ${fmt(twoTyped)} ${verdict(twoTyped.p99, 100)}; ` +
