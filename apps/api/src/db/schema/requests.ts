@@ -123,6 +123,10 @@ export const requests = pgTable(
     index('requests_figures_idx').on(t.projectType, t.status, t.temperature, t.timeSpent, t.tasksTimeSpent),
     index('requests_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('requests_project_idx').on(t.projectId, t.status),
+    // The open requests' estimates of every plan (the project time report, the budget panel) by an index-only scan.
+    index('requests_open_estimates_idx')
+      .on(t.projectId, t.estimatedMin, t.estimatedMax, t.requestTypeId)
+      .where(sql`${t.status} not in ('draft', 'completed', 'cancelled')`),
     index('requests_creator_idx').on(t.creatorId),
   ],
 );

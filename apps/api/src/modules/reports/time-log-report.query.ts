@@ -91,27 +91,34 @@ export async function getTimeLogReport(
   const missed = missedDaysCte(window, today(timeZone, now), WEEKLY_MINUTES_THRESHOLDS);
   const page = query.page;
   const result = await db.execute<Aggregates>(sql`
-    with logs as materialized (
-      select l.time_log_id as id, l.date, l.minutes, l.user_id, l.task_id, l.request_id, ${logCategory} as category,
-             l.project_id
-      from report_time_logs l ${logJoins}
-      where l.date between ${window.date_from}::date and ${window.date_to}::date and ${sql.join(conditions, sql` and `)}
-    ),
-    ${people},
+    with ${people},
     ${missed},
     rows as materialized (
-      select lg.*, (m.user_id is not null) as missed
-      from logs lg left join missed m on m.user_id = lg.user_id and m.day = lg.date
-      ${query.missed_only ? sql`where m.user_id is not null` : sql``}
+      select l.time_log_id as id, l.date, l.minutes, l.user_id, l.task_id, ${logCategory} as category,
+             l.project_id, (m.user_id is not null) as missed
+      from report_time_logs l ${logJoins}
+      left join missed m on m.user_id = l.user_id and m.day = l.date
+      where l.date between ${window.date_from}::date and ${window.date_to}::date and ${sql.join(conditions, sql` and `)}
+        ${query.missed_only ? sql`and m.user_id is not null` : sql``}
+    ),
+    -- Two small groupings feed every total, so the month's rows are read four times in all (these two, the
+    -- chart's plan stacks, the page).
+    user_days as materialized (
+      select user_id, date, count(*) as n, sum(minutes) as minutes,
+             coalesce(sum(minutes) filter (where category = 'billable'), 0) as billable
+      from rows group by user_id, date
+    ),
+    plan_sums as materialized (
+      select project_id, sum(minutes) as minutes, coalesce(sum(minutes) filter (where category = 'billable'), 0) as billable
+      from rows where project_id is not null group by project_id
     ),
     top_projects as (
-      select project_id from rows where project_id is not null
-      group by project_id order by sum(minutes) desc, project_id limit ${TIME_LOG_REPORT_CHART_PROJECTS}
+      select project_id from plan_sums order by minutes desc, project_id limit ${TIME_LOG_REPORT_CHART_PROJECTS}
     )
     select
-      (select count(*)::int from rows) as total_rows,
-      (select coalesce(sum(minutes), 0)::int from rows) as total,
-      (select coalesce(sum(minutes) filter (where category = 'billable'), 0)::int from rows) as billable,
+      (select coalesce(sum(n), 0)::int from user_days) as total_rows,
+      (select coalesce(sum(minutes), 0)::int from user_days) as total,
+      (select coalesce(sum(billable), 0)::int from user_days) as billable,
       (select json_agg(pg order by pg.n) from (
         select pi.n, tl.uuid, pi.date, pi.minutes, tl.description, tl.status, pi.category, pi.missed,
                tl.created_at, pt2.uuid as task_uuid, pt2.title as task_title, rq.uuid as request_uuid,
@@ -129,7 +136,7 @@ export async function getTimeLogReport(
         join users pu on pu.id = pi.user_id
         join contacts pc on pc.user_id = pi.user_id
         left join tasks pt2 on pt2.id = pi.task_id
-        left join requests rq on rq.id = pi.request_id
+        left join requests rq on rq.id = tl.request_id
         left join projects pp on pp.id = pi.project_id
         left join plan_types ppt on ppt.id = pp.plan_type_id
         left join customers cu on cu.id = pp.customer_id
@@ -138,30 +145,25 @@ export async function getTimeLogReport(
         select u.uuid, c.name, c.type, coalesce(s.minutes, 0)::int as minutes, coalesce(s.billable, 0)::int as billable,
                (select count(*) from missed m where m.user_id = u.id)::int as missed_days
         from (
-          select user_id, sum(minutes) as minutes, sum(minutes) filter (where category = 'billable') as billable
-          from rows group by user_id
-          ${query.missed_only ? sql`union all select distinct user_id, 0, 0 from missed where user_id not in (select user_id from rows)` : sql``}
+          select user_id, sum(minutes) as minutes, sum(billable) as billable from user_days group by user_id
+          ${query.missed_only ? sql`union all select distinct user_id, 0, 0 from missed where user_id not in (select user_id from user_days)` : sql``}
         ) s
         join users u on u.id = s.user_id join contacts c on c.user_id = u.id
       ) bu) as by_user,
-      (select count(distinct project_id)::int from rows) as project_count,
+      (select count(*)::int from plan_sums) as project_count,
       (select json_agg(bp order by bp.minutes desc, bp.title) from (
         select json_build_object('uuid', p.uuid, 'title', p.title, 'project_type', coalesce(pt.project_type, 'others'))
                  as project,
                case when cu.id is null then null
                     else json_build_object('uuid', cu.uuid, 'business_name', cu.business_name) end as customer,
                s.minutes::int as minutes, coalesce(s.billable, 0)::int as billable, p.title
-        from (
-          select project_id, sum(minutes) as minutes, sum(minutes) filter (where category = 'billable') as billable
-          from rows where project_id is not null group by project_id order by 2 desc limit ${BY_PROJECT_LIMIT}
-        ) s
+        from (select * from plan_sums order by minutes desc, project_id limit ${BY_PROJECT_LIMIT}) s
         join projects p on p.id = s.project_id
         left join plan_types pt on pt.id = p.plan_type_id
         left join customers cu on cu.id = p.customer_id
       ) bp) as by_project,
       (select json_agg(du) from (
-        select r.date, u.uuid, sum(r.minutes)::int as minutes
-        from rows r join users u on u.id = r.user_id group by r.date, u.uuid
+        select d.date, u.uuid, d.minutes::int as minutes from user_days d join users u on u.id = d.user_id
       ) du) as day_user,
       (select json_agg(dp) from (
         select r.date, tp_p.uuid, sum(r.minutes)::int as minutes,

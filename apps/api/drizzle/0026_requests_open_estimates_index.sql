@@ -1,0 +1,1 @@
+CREATE INDEX "requests_open_estimates_idx" ON "requests" USING btree ("project_id","estimated_min","estimated_max","request_type_id") WHERE "requests"."status" not in ('draft', 'completed', 'cancelled');
