@@ -95,6 +95,29 @@ describe('the collaborative request brief', () => {
   });
 });
 
+describe('a brief written through the API while people edit it', () => {
+  it('is merged into their document and stored merged, as the delta and as the project_brief answer', async () => {
+    const request = await briefRequest(plan.id, 'Hello');
+    const live = await editor(`request.${request.uuid}.project_brief`, actors.manager.token);
+    // Typed, not yet stored (the store waits 3000 ms after the last change).
+    live.text.insert(5, ' there');
+
+    const incoming = { ops: [{ insert: 'Intro. Hello\n' }] };
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/requests/${request.uuid}`,
+      headers: bearer(actors.admin.token),
+      payload: { description_delta: incoming, answers: { project_brief: incoming } },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const merged = { ops: [{ insert: 'Intro. Hello there\n' }] };
+    expect(put.json().data.description_delta).toEqual(merged);
+    expect(put.json().data.answers.project_brief).toEqual(merged);
+    await until(() => live.text.toString() === 'Intro. Hello there');
+    expect(live.text.toString()).toBe('Intro. Hello there');
+  });
+});
+
 describe('the collaborative client notes', () => {
   it('follow the client routes: CUSTOMERS_UPDATE edits, CUSTOMERS_READ reads, freelancers and contacts are out', async () => {
     const customer = await buildCustomer(ctx.db);

@@ -15,6 +15,7 @@ import {
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { mergeRequestBrief } from '../../collab/request-brief-merge';
 import { access, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
 import { listHistory } from '../history/activity-log';
@@ -116,10 +117,18 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
+        // The brief may be open in people's editors: merged into their document (collab/request-brief-merge.ts).
+        const body = await mergeRequestBrief(
+          app.realtime.collab,
+          app.ctx.db,
+          request.params.uuid,
+          viewer(request),
+          request.body,
+        );
         const id = await updateRequest(
           app.ctx.db,
           request.params.uuid,
-          request.body,
+          body,
           viewer(request),
           timeZone,
           app.ctx.storage,
