@@ -1,5 +1,5 @@
 import type { Delta } from '@portal/domain';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
 import { CollaborativeEditor } from '../../../components/RichTextEditor/collab/CollaborativeEditor';
 import { sameDelta } from '../../../components/RichTextEditor/delta';
 import type { ControlProps } from './QuestionRendererTypes';
@@ -28,6 +28,17 @@ export function CollaborativeBrief({
   onChange,
   readOnly,
 }: ControlProps & { requestUuid: string }) {
+  // The document as last seen: the answer follows it, also when the form put an older answer back (Cancel), so a
+  // later Save never sends a stale brief (which the server would merge in as a change undoing the others' edits).
+  const shared = useRef<Delta | null>(null);
+  const follow = () => {
+    const current = value && typeof value === 'object' && 'ops' in value ? (value as Delta) : null;
+    if (shared.current && (!current || !sameDelta(current, shared.current))) {
+      onChange(shared.current);
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked whenever the form's answer changes
+  useEffect(follow, [value]);
   return (
     <CollaborativeEditor
       documentName={`request.${requestUuid}.project_brief`}
@@ -36,15 +47,12 @@ export function CollaborativeBrief({
       testId={`editor-${question.name}`}
       statusTestId={`editor-${question.name}-status`}
       onDocumentChange={(delta) => {
-        const answer: Delta = {
+        shared.current = {
           ops: delta.ops.map((op) =>
             op.attributes ? { insert: op.insert, attributes: op.attributes } : { insert: op.insert },
           ),
         };
-        const current = value && typeof value === 'object' && 'ops' in value ? (value as Delta) : null;
-        if (!current || !sameDelta(current, answer)) {
-          onChange(answer);
-        }
+        follow();
       }}
     />
   );
