@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useAbility } from '../auth/useAbility';
 import { useModalParam } from './common/useModalParam';
+import { useReturnFocus } from './common/useReturnFocus';
 import { useTaskParam } from './tasks/useTaskParam';
 
 // Each modal is its own chunk, loaded the first time its query parameter appears.
@@ -23,6 +24,7 @@ export function GlobalModals() {
   const invite = useModalParam('invite');
   const user = useModalParam('user');
   const task = useTaskParam();
+  useReturnFocus(Boolean(client.value || plan.value || invite.value || user.value || task.value));
 
   const canSeeClients = ability.isRegularUser && ability.can('CUSTOMERS_READ');
   const canCreateClient = canSeeClients && ability.can('CUSTOMERS_CREATE');

@@ -3,6 +3,7 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useConfig } from '../auth/queries';
 import { useAbility } from '../auth/useAbility';
+import { useMenuFocusReturn } from './useMenuFocusReturn';
 
 const KeyboardShortcutsModal = lazy(() =>
   import('../features/help/KeyboardShortcutsModal').then((m) => ({ default: m.KeyboardShortcutsModal })),
@@ -17,6 +18,12 @@ export function HelpMenu({ inline = false }: { inline?: boolean }) {
   const config = useConfig();
   const ability = useAbility();
   const [open, setOpen] = useState<'shortcuts' | 'whats-new' | null>(null);
+  const { trigger, onOpenChange } = useMenuFocusReturn();
+  // The menu that opened the dialog is gone by the time it closes, so focus goes back to the help button itself.
+  const close = () => {
+    setOpen(null);
+    trigger.current?.focus();
+  };
   const guides = config?.guides_url && ability.isRegularUser ? config.guides_url : null;
 
   const items: MenuProps['items'] = [
@@ -43,11 +50,7 @@ export function HelpMenu({ inline = false }: { inline?: boolean }) {
 
   const modal = open ? (
     <Suspense fallback={null}>
-      {open === 'shortcuts' ? (
-        <KeyboardShortcutsModal onClose={() => setOpen(null)} />
-      ) : (
-        <WhatsNewModal onClose={() => setOpen(null)} />
-      )}
+      {open === 'shortcuts' ? <KeyboardShortcutsModal onClose={close} /> : <WhatsNewModal onClose={close} />}
     </Suspense>
   ) : null;
 
@@ -75,6 +78,9 @@ export function HelpMenu({ inline = false }: { inline?: boolean }) {
       <Dropdown
         trigger={['click']}
         placement="bottomRight"
+        // Focus moves into the menu when it opens, so arrows pick an entry; Escape closes it and focus returns.
+        autoFocus
+        onOpenChange={onOpenChange}
         menu={{
           items,
           onClick: ({ key }) => {
@@ -84,7 +90,7 @@ export function HelpMenu({ inline = false }: { inline?: boolean }) {
           },
         }}
       >
-        <Button type="text" icon={<QuestionCircleOutlined />} aria-label="Help" data-testid="help-menu" />
+        <Button ref={trigger} type="text" icon={<QuestionCircleOutlined />} aria-label="Help" data-testid="help-menu" />
       </Dropdown>
       {modal}
     </>

@@ -6,6 +6,7 @@ import { useConfig, useCurrentUser } from '../auth/queries';
 import { useAbility } from '../auth/useAbility';
 import { useSignOut } from '../auth/useSignOut';
 import { initials } from './initials';
+import { useMenuFocusReturn } from './useMenuFocusReturn';
 
 // Loaded when first opened: its form is not part of the first screen's JS.
 const ReportBugModal = lazy(() => import('./ReportBugModal').then((m) => ({ default: m.ReportBugModal })));
@@ -16,6 +17,7 @@ export function ProfileMenu({ compact }: { compact: boolean }) {
   const ability = useAbility();
   const signOut = useSignOut();
   const [bugOpen, setBugOpen] = useState(false);
+  const { trigger, onOpenChange } = useMenuFocusReturn();
   if (!user) {
     return null;
   }
@@ -62,8 +64,21 @@ export function ProfileMenu({ compact }: { compact: boolean }) {
 
   return (
     <>
-      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-        <Button type="text" className="profile-trigger" data-testid="profile-menu" aria-label="Profile menu">
+      {/* autoFocus: the open menu takes focus, so arrows pick an entry; Escape closes it and focus returns. */}
+      <Dropdown
+        menu={{ items, onClick }}
+        trigger={['click']}
+        placement="bottomRight"
+        autoFocus
+        onOpenChange={onOpenChange}
+      >
+        <Button
+          ref={trigger}
+          type="text"
+          className="profile-trigger"
+          data-testid="profile-menu"
+          aria-label="Profile menu"
+        >
           <Avatar size="small">{initials(user.name)}</Avatar>
           {compact ? null : <span className="profile-name">{user.name}</span>}
         </Button>

@@ -5,6 +5,7 @@ import './RichTextEditor.css';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { type RichTextDelta, sameDelta, toDelta } from './delta';
 import { enableImageUploads } from './imageUploads';
+import { labelToolbar } from './toolbarLabels';
 import type { RichTextEditorProps } from './types';
 
 /** Doc 2 §9: sizes small, normal, large, huge; lists ordered, bullet, check. */
@@ -46,6 +47,7 @@ export default function QuillEditor({
       readOnly,
       placeholder,
     });
+    labelToolbar(editor);
     editor.setContents(toDelta(value, null, FORMATS) as never, 'silent');
     editor.on('text-change', (_change, _old, source) => {
       if (source === 'user') {

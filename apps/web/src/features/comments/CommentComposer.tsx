@@ -140,6 +140,7 @@ export function CommentComposer({ target, planUuid, type, parentUuid, contactNam
                   editor.current?.insertText(fillCommentTemplate(template.content, contactName));
                 }
               }}
+              aria-label="Insert a comment template"
               data-testid="comment-template-picker"
             />
           ) : null}

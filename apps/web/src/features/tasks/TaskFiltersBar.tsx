@@ -48,6 +48,7 @@ export function TaskFiltersBar({
           options={statusChoices.map((s) => ({ value: s, label: taskStatusLabel(s) }))}
           style={{ minWidth: 180 }}
           maxTagCount="responsive"
+          aria-label="Filter by status"
           data-testid="tasks-status-filter"
         />
         <Select
@@ -59,6 +60,7 @@ export function TaskFiltersBar({
           options={tags.map((t) => ({ value: t, label: t }))}
           style={{ minWidth: 140 }}
           maxTagCount="responsive"
+          aria-label="Filter by tags"
           data-testid="tasks-tags-filter"
         />
         <Select
@@ -74,6 +76,7 @@ export function TaskFiltersBar({
           optionFilterProp="label"
           style={{ minWidth: 160 }}
           maxTagCount="responsive"
+          aria-label="Filter by creator"
           data-testid="tasks-creator-filter"
         />
         <Button
@@ -93,6 +96,7 @@ export function TaskFiltersBar({
           optionFilterProp="label"
           style={{ minWidth: 160 }}
           maxTagCount="responsive"
+          aria-label="Filter by responsible"
           data-testid="tasks-responsible-filter"
         />
         <Checkbox

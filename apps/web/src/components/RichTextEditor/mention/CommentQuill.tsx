@@ -5,6 +5,7 @@ import '../RichTextEditor.css';
 import './mention.css';
 import { type Ref, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { type RichTextDelta, toDelta } from '../delta';
+import { labelToolbar } from '../toolbarLabels';
 import { type MentionValue, registerMention } from './mentionBlot';
 import { mentionQueryAt } from './mentionQuery';
 
@@ -118,6 +119,7 @@ export default function CommentQuill({
       formats: FORMATS,
       placeholder,
     });
+    labelToolbar(editor);
     if (value) {
       editor.setContents(toDelta(value, null, FORMATS) as never, 'silent');
     }

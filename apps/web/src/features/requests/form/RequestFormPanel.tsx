@@ -72,7 +72,12 @@ function RequesterPicker({
     options.unshift({ value: current.uuid, label: current.name });
   }
   return (
-    <Form.Item label="Requester" validateStatus={error ? 'error' : undefined} help={error}>
+    <Form.Item
+      label="Requester"
+      htmlFor="request-requester-input"
+      validateStatus={error ? 'error' : undefined}
+      help={error}
+    >
       <Select
         showSearch={{ filterOption: false, onSearch: setSearch }}
         allowClear
@@ -83,6 +88,7 @@ function RequesterPicker({
         onChange={(requesterId: string | undefined) => onChange({ ...panel, requesterId: requesterId ?? null })}
         loading={people.isFetching}
         options={options}
+        id="request-requester-input"
         data-testid="request-requester"
       />
     </Form.Item>
@@ -148,7 +154,12 @@ export function RequestFormPanel({
           data-testid="request-subject"
         />
       </Form.Item>
-      <Form.Item label="Plan" validateStatus={errors.project ? 'error' : undefined} help={errors.project}>
+      <Form.Item
+        label="Plan"
+        htmlFor="request-plan-input"
+        validateStatus={errors.project ? 'error' : undefined}
+        help={errors.project}
+      >
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           disabled={readOnly}
@@ -157,6 +168,7 @@ export function RequestFormPanel({
           // A new plan has other people: the requester is chosen again.
           onChange={(projectId: string) => onChange({ ...panel, projectId, requesterId: null })}
           options={plans.map((p) => ({ value: p.uuid, label: p.title }))}
+          id="request-plan-input"
           data-testid="request-plan"
         />
       </Form.Item>
@@ -181,7 +193,12 @@ export function RequestFormPanel({
         request={request}
         error={errors.requester}
       />
-      <Form.Item label="Owner" validateStatus={errors.owner ? 'error' : undefined} help={errors.owner}>
+      <Form.Item
+        label="Owner"
+        htmlFor="request-owner-input"
+        validateStatus={errors.owner ? 'error' : undefined}
+        help={errors.owner}
+      >
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           allowClear
@@ -190,10 +207,16 @@ export function RequestFormPanel({
           value={panel.ownerId ?? undefined}
           onChange={(ownerId: string | undefined) => onChange(pickOwner(panel, ownerId ?? null))}
           options={peopleOptions}
+          id="request-owner-input"
           data-testid="request-owner"
         />
       </Form.Item>
-      <Form.Item label="Followers" validateStatus={errors.followers ? 'error' : undefined} help={errors.followers}>
+      <Form.Item
+        label="Followers"
+        htmlFor="request-followers-input"
+        validateStatus={errors.followers ? 'error' : undefined}
+        help={errors.followers}
+      >
         <Select
           mode="multiple"
           allowClear
@@ -203,6 +226,7 @@ export function RequestFormPanel({
           onChange={(followers: string[]) => onChange(pickFollowers(panel, followers))}
           options={peopleOptions}
           optionFilterProp="label"
+          id="request-followers-input"
           data-testid="request-followers"
         />
       </Form.Item>

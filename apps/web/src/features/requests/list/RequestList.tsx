@@ -88,6 +88,7 @@ export function RequestList({ projectUuid }: { projectUuid?: string }) {
           options={REQUEST_STATUSES.map((s) => ({ value: s, label: requestStatusLabel(s) }))}
           style={{ minWidth: 260 }}
           maxTagCount="responsive"
+          aria-label="Filter by status"
           data-testid="requests-status-filter"
         />
         {projectUuid ? null : (
@@ -99,6 +100,7 @@ export function RequestList({ projectUuid }: { projectUuid?: string }) {
             onChange={(projectTypes) => update({ projectTypes })}
             options={PROJECT_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
             style={{ minWidth: 200 }}
+            aria-label="Filter by plan type"
             data-testid="requests-type-filter"
           />
         )}
