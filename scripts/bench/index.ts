@@ -3,6 +3,7 @@ import { benchComments } from './comments';
 import { benchDashboard } from './dashboard';
 import { benchExport } from './export';
 import { benchLive } from './live';
+import { benchReports } from './reports';
 import { benchRequests } from './requests';
 import { benchScale } from './scale';
 import { benchSearch } from './search';
@@ -12,7 +13,7 @@ import { benchTimeLogs } from './time-logs';
 import { benchUploads } from './uploads';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|dashboard|live|comments|search|uploads|export]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|dashboard|live|comments|search|uploads|reports|export]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -50,6 +51,9 @@ if (all || which.includes('search')) {
 }
 if (all || which.includes('uploads')) {
   await benchUploads();
+}
+if (all || which.includes('reports')) {
+  await benchReports();
 }
 if (all || which.includes('export')) {
   await benchExport();
