@@ -59,11 +59,14 @@ export function updateTaskStatus(
   viewer: Viewer,
   status: z.output<typeof taskBulkUpdateSchema>['data']['status'],
 ): BulkRowWrite {
-  return async (row, uuid) => {
+  const write: BulkRowWrite = async (row, uuid) => {
     const id = await updateTask(row.db, uuid, { status }, viewer, row.deliver, ctx.storage);
     const task = await describeTask(row.db, id);
     return task ? taskEvents(task, 'updated', viewer.userId, null, true) : [];
   };
+  // updateTask does all its work in its own transaction; describeTask only reads.
+  write.selfContained = true;
+  return write;
 }
 
 /** DELETE tasks/{uuid} for one row. */
