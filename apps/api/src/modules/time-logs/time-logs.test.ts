@@ -55,7 +55,8 @@ describe('POST /api/time-log (time entries)', () => {
       source: 'task',
       source_uuid: task.uuid,
       elapsed_minutes: 30,
-      category: null,
+      // The plan's default category (billable unless the plan says otherwise).
+      category: 'billable',
       abilities: { update: true, delete: true },
     });
     expect(log.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
