@@ -41,8 +41,10 @@ function asQueryValues(value: unknown): unknown {
 const filtersOf = <Q extends { shape: { filters: z.ZodOptional<z.ZodObject> } }>(listQuery: Q) =>
   listQuery.shape.filters.unwrap() as unknown as Q['shape']['filters'] extends z.ZodOptional<infer F> ? F : never;
 
+type Picked = { ids?: string[]; _all?: true };
+
 /** filters: {ids: [uuid…]} or {_all: true, …the list's filters, search_term?}. */
-export function bulkSelectionSchema<F extends z.ZodObject>(listFilters: F) {
+export function bulkSelectionSchema<S extends z.ZodRawShape>(listFilters: z.ZodObject<S>) {
   return z.preprocess(
     asQueryValues,
     listFilters
@@ -54,14 +56,14 @@ export function bulkSelectionSchema<F extends z.ZodObject>(listFilters: F) {
           .optional(),
         search_term: z.string().trim().max(200).optional(),
       })
-      .refine((v: { ids?: string[]; _all?: true }) => Boolean(v.ids?.length) || v._all === true, {
+      .refine((v) => Boolean((v as Picked).ids?.length) || (v as Picked)._all === true, {
         message: MESSAGES.required,
         path: ['ids'],
       }),
   );
 }
 
-function bulkUpdateSchema<F extends z.ZodObject, S extends z.ZodType>(listFilters: F, status: S) {
+function bulkUpdateSchema<F extends z.ZodRawShape, S extends z.ZodType>(listFilters: z.ZodObject<F>, status: S) {
   return z.object({
     filters: bulkSelectionSchema(listFilters),
     search_term: z.string().trim().max(200).optional(),
@@ -69,7 +71,7 @@ function bulkUpdateSchema<F extends z.ZodObject, S extends z.ZodType>(listFilter
   });
 }
 
-function bulkDeleteSchema<F extends z.ZodObject>(listFilters: F) {
+function bulkDeleteSchema<F extends z.ZodRawShape>(listFilters: z.ZodObject<F>) {
   return z.object({ filters: bulkSelectionSchema(listFilters), search_term: z.string().trim().max(200).optional() });
 }
 
@@ -100,7 +102,7 @@ export const exportPageSchema = z
   .default({ size: EXPORT_MAX_ROWS, number: 1 });
 
 /** GET {resource}/export-all: the list's own query (filters, sort, search) with the export's page and format. */
-function exportQuerySchema<Q extends z.ZodObject>(listQuery: Q) {
+function exportQuerySchema<S extends z.ZodRawShape>(listQuery: z.ZodObject<S>) {
   return listQuery.extend({ page: exportPageSchema, format: exportFormatSchema.default('csv') });
 }
 
