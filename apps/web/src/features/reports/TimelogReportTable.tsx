@@ -1,3 +1,4 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import type { TimeLogReportResponse, TimeLogReportRow } from '@portal/domain';
 import { Button, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
@@ -7,11 +8,11 @@ import { humanize } from '../common/listQuery';
 import { useOpenTask } from '../tasks/useOpenTask';
 import { formatHours, usDate } from './reportFormat';
 import { categoryLabel } from './TimelogReportFilters';
-import { timelogFilterQuery } from './timelogReportQuery';
+import { timelogExportSource } from './timelogReportQuery';
 
 /**
  * The report's time logs, paged and sorted by the server (date, time, person, plan), with Reload and the export of
- * every matching log (GET time-logs/export-all with the report's filters).
+ * every matching log (GET time-log/export-all, which applies the person and dates; see timelogExportSource).
  */
 export function TimelogReportTable({
   table,
@@ -97,14 +98,26 @@ export function TimelogReportTable({
       ),
     },
   ];
+  const exportSource = timelogExportSource(table.state.filters);
   return (
     <DataTable<TimeLogReportRow>
       table={table}
       query={report}
       columns={columns}
       testId="timelog-report"
-      extra={extra}
-      exportSource={{ path: 'time-logs/export-all', query: timelogFilterQuery(table.state.filters) }}
+      extra={
+        <>
+          {extra}
+          {exportSource ? null : (
+            <Tooltip title="The export takes the dates and the person only: clear the plan, type, source, category and missed filters to export these logs.">
+              <Button icon={<DownloadOutlined />} disabled data-testid="timelog-report-export-unavailable">
+                Export
+              </Button>
+            </Tooltip>
+          )}
+        </>
+      }
+      exportSource={exportSource ?? undefined}
       rowClassName={(row) => (row.missed ? 'report-row-missed' : '')}
     />
   );

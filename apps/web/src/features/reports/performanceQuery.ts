@@ -2,12 +2,12 @@ import { APP_USER_TYPES, PROJECT_TYPES, TIMELOG_CATEGORIES, TIMELOG_SOURCES } fr
 import type { QueryValue } from '../../api/client';
 import type { TableFilters, TableSort, TableState } from '../../components/DataTable/tableState';
 
-/** The performance window's filters (doc 2 §7); every list defaults to all of its values, the window to today. */
+/** The performance window's filters (doc 2 §7); an empty list is every value, the window ends today by default. */
 export const PERFORMANCE_FILTERS: TableFilters = {
   user_type: [],
   category: [],
-  source: [...TIMELOG_SOURCES],
-  project_type: [...PROJECT_TYPES],
+  source: [],
+  project_type: [],
   until: [],
 };
 export const PERFORMANCE_SORT: TableSort = { by: 'name', direction: 'asc' };

@@ -5,7 +5,7 @@ import type { TableFilters, TableSort, TableState } from '../../components/DataT
 /** Doc 2 §9: the report starts on paused, waiting to launch, in progress and active plans, by title. */
 export const PROJECT_TIME_FILTERS: TableFilters = {
   status: [...PROJECT_TIME_REPORT_DEFAULT_STATUSES],
-  project_type: [...PROJECT_TYPES],
+  project_type: [],
   advertising: [],
 };
 export const PROJECT_TIME_SORT: TableSort = { by: 'title', direction: 'asc' };

@@ -7,7 +7,13 @@ import {
   performanceListQuery,
 } from './performanceQuery';
 import { PROJECT_TIME_FILTERS, PROJECT_TIME_SORT, projectTimeQuery } from './projectTimeQuery';
-import { dayCells, reportRange, TIMELOG_REPORT_FILTERS, timelogReportQuery } from './timelogReportQuery';
+import {
+  dayCells,
+  reportRange,
+  TIMELOG_REPORT_FILTERS,
+  timelogExportSource,
+  timelogReportQuery,
+} from './timelogReportQuery';
 
 const today = new Date(2026, 10, 24);
 
@@ -148,5 +154,37 @@ describe('user performance query', () => {
         filters: { ...PERFORMANCE_FILTERS, category: ['billable'], source: ['task'], until: ['2026-11-01'] },
       }),
     ).toMatchObject({ 'category[]': ['billable'], 'source[]': ['task'], date_to: '2026-11-01', 'sort[by]': 'name' });
+  });
+});
+
+describe('timelog report export', () => {
+  it('exports the person and range as GET time-log filters, completed logs only', () => {
+    expect(
+      timelogExportSource({ ...TIMELOG_REPORT_FILTERS, person: ['u-1'], dates: ['2026-11-01', '2026-11-15'] }, today),
+    ).toEqual({
+      path: 'time-log/export-all',
+      query: {
+        'filters[user.uuid][]': ['u-1'],
+        'filters[status][]': ['completed'],
+        'filters[date][greater_than_or_equals]': '2026-11-01',
+        'filters[date][less_than_or_equals]': '2026-11-15',
+      },
+    });
+    // Every value of a list is no filter at all.
+    expect(timelogExportSource({ ...TIMELOG_REPORT_FILTERS, source: ['task', 'request'] }, today)).not.toBeNull();
+  });
+
+  it('offers no export while a filter the export cannot apply narrows the report', () => {
+    const narrowings: Record<string, string[]>[] = [
+      { project: ['p-1'] },
+      { user_type: ['freelancer'] },
+      { project_type: ['hosting'] },
+      { source: ['task'] },
+      { category: ['billable'] },
+      { missed: ['1'] },
+    ];
+    for (const narrowed of narrowings) {
+      expect(timelogExportSource({ ...TIMELOG_REPORT_FILTERS, ...narrowed }, today)).toBeNull();
+    }
   });
 });

@@ -1,4 +1,11 @@
-import { PROJECT_TYPES, REPORT_DEFAULT_DAYS, TIMELOG_SOURCES, type TimeLogReportTotals } from '@portal/domain';
+import {
+  APP_USER_TYPES,
+  PROJECT_TYPES,
+  REPORT_DEFAULT_DAYS,
+  TIMELOG_CATEGORIES,
+  TIMELOG_SOURCES,
+  type TimeLogReportTotals,
+} from '@portal/domain';
 import type { QueryValue } from '../../api/client';
 import type { TableFilters, TableSort } from '../../components/DataTable/tableState';
 import type { DayCell } from './chartSeries';
@@ -10,15 +17,17 @@ export type StackBy = 'user' | 'project';
  * The timelog report's filters as the table toolkit keeps them (address + saved state). The dates ([from, to], one
  * filter so a change writes both at once) default to empty, meaning "the last 30 days from today": a saved default
  * range would otherwise go stale a day later. The address
- * names avoid the global modals' parameters (plan, user). Sources and plan types default to all (doc 2 §9).
+ * names avoid the global modals' parameters (plan, user). An empty list is every value: the report's default sources
+ * (task and request) and plan types (retainer, hosting, others) are all of them (doc 2 §9), and "All sources" reads
+ * better than a select holding every choice.
  */
 export const TIMELOG_REPORT_FILTERS: TableFilters = {
   dates: [],
   project: [],
   person: [],
   user_type: [],
-  project_type: [...PROJECT_TYPES],
-  source: [...TIMELOG_SOURCES],
+  project_type: [],
+  source: [],
   category: [],
   missed: [],
   stack: ['user'],
@@ -59,10 +68,10 @@ export function timelogFilterQuery(filters: TableFilters, today: Date = new Date
     date_to: range.to,
     project_uuid: filters.project?.[0],
     user_uuid: filters.person?.[0],
-    'user_type[]': listFilter(filters.user_type),
+    'user_type[]': listFilter(filters.user_type, APP_USER_TYPES),
     'project_type[]': listFilter(filters.project_type, PROJECT_TYPES),
     'source[]': listFilter(filters.source, TIMELOG_SOURCES),
-    'category[]': listFilter(filters.category),
+    'category[]': listFilter(filters.category, TIMELOG_CATEGORIES),
     missed_only: filters.missed?.[0] === '1' ? 1 : undefined,
   };
 }
@@ -105,4 +114,32 @@ export function dayCells(totals: TimeLogReportTotals, by: StackBy): DayCell[] {
     }
   }
   return cells;
+}
+
+/** The report's query fields GET time-log/export-all cannot apply: it takes GET time-log's (person, dates, status). */
+const NOT_EXPORTABLE = ['project_uuid', 'user_type[]', 'project_type[]', 'source[]', 'category[]', 'missed_only'];
+
+/**
+ * The export of the report's logs: GET time-log/export-all with the same person, range and status (completed, as the
+ * report). With a filter the export cannot apply it answers null, so the screen offers no file that would hold rows
+ * the report leaves out.
+ */
+export function timelogExportSource(
+  filters: TableFilters,
+  today: Date = new Date(),
+): { path: string; query: Record<string, QueryValue> } | null {
+  const query = timelogFilterQuery(filters, today);
+  if (NOT_EXPORTABLE.some((key) => query[key] !== undefined)) {
+    return null;
+  }
+  const person = filters.person?.[0];
+  return {
+    path: 'time-log/export-all',
+    query: {
+      'filters[user.uuid][]': person ? [person] : undefined,
+      'filters[status][]': ['completed'],
+      'filters[date][greater_than_or_equals]': query.date_from,
+      'filters[date][less_than_or_equals]': query.date_to,
+    },
+  };
 }
