@@ -8,6 +8,34 @@ export function oneOrMany<T extends z.ZodType>(item: T) {
 
 export const sortDirectionSchema = z.enum(['asc', 'desc']);
 
+/** The first text of a search term given in the table form (search_term[0][value]=…, search_term[0][0]=…). */
+function firstText(value: unknown): string {
+  if (typeof value === 'string') {
+    return value;
+  }
+  if (Array.isArray(value)) {
+    return firstText(value[0]);
+  }
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    return firstText(o.value ?? o['0'] ?? Object.values(o)[0]);
+  }
+  return '';
+}
+
+/**
+ * search_term as a plain string or the data table's form, search_term[0][field|rule|value] with rule contains
+ * (doc 2 §7 Tables): the value is what is searched.
+ */
+export const listSearchTermSchema = z
+  .union([
+    z.string(),
+    z.array(z.unknown()),
+    z.record(z.string(), z.union([z.string(), z.array(z.unknown()), z.record(z.string(), z.unknown())])),
+  ])
+  .transform(firstText)
+  .pipe(z.string().trim().max(200));
+
 /** Query parts every list call shares: page[size], page[number], search_term, sort[by], sort[direction]. */
 export function listQuerySchema<F extends z.ZodRawShape, S extends readonly [string, ...string[]]>(options: {
   filters: F;
@@ -16,7 +44,7 @@ export function listQuerySchema<F extends z.ZodRawShape, S extends readonly [str
 }) {
   return z.object({
     page: pageQuerySchema,
-    search_term: z.string().trim().max(200).optional(),
+    search_term: listSearchTermSchema.optional(),
     sort: z
       .object({
         by: z.enum(options.sortBy).optional(),
