@@ -3,16 +3,28 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
+// BENCH_WEB_DIST: another build's output (e.g. `vite build --outDir /tmp/x`), so measuring never touches the
+// build the e2e tests serve.
+const dist =
+  process.env.BENCH_WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 
-type ManifestChunk = { file: string; src?: string; imports?: string[]; isEntry?: boolean; css?: string[] };
+type ManifestChunk = {
+  file: string;
+  name?: string;
+  src?: string;
+  imports?: string[];
+  isEntry?: boolean;
+  css?: string[];
+};
 type Manifest = Record<string, ManifestChunk>;
 
 /**
  * The JS a first visit loads: the entry and everything it statically imports, plus the lazily loaded chunks the
- * screen asks for at once (their static imports included), each counted once, gzipped.
+ * screen asks for at once (their static imports included), each counted once, gzipped. The build merges the first
+ * screen's modules into a chunk named `group` (apps/web/vite-plugins/first-screen-chunks.ts), where a lazy module
+ * has no manifest entry of its own, so that chunk is counted too.
  */
-function initialJs(manifest: Manifest, lazy: RegExp[]) {
+function initialJs(manifest: Manifest, lazy: RegExp[], group?: string) {
   const files = new Set<string>();
   const found: string[] = [];
   const visit = (key: string) => {
@@ -34,6 +46,12 @@ function initialJs(manifest: Manifest, lazy: RegExp[]) {
     const key = Object.keys(manifest).find((k) => pattern.test(k) && /\.(t|j)sx?$/.test(k));
     if (key) {
       found.push(key);
+      visit(key);
+    }
+  }
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (group && chunk.name === group) {
+      found.push(`${key} (the ${group} group)`);
       visit(key);
     }
   }
@@ -71,14 +89,18 @@ export async function benchBundle(): Promise<void> {
   report('Initial JS of /login (entry + static imports + login page chunk)', initialJs(manifest, [/LoginPage/]));
   report(
     'Initial JS of / (entry + layout + dashboard page + header and sidebar widgets)',
-    initialJs(manifest, [
-      /layout\/AppLayout/,
-      /dashboard\/DashboardPage/,
-      /timelogs\/WeeklyHours/,
-      /timelogs\/ActiveTimers/,
-      /notifications\/NotificationBell/,
-      /notifications\/MentionsBadge/,
-      /requests\/list\/RequestsBadge/,
-    ]),
+    initialJs(
+      manifest,
+      [
+        /layout\/AppLayout/,
+        /dashboard\/DashboardPage/,
+        /timelogs\/WeeklyHours/,
+        /timelogs\/ActiveTimers/,
+        /notifications\/NotificationBell/,
+        /notifications\/MentionsBadge/,
+        /requests\/list\/RequestsBadge/,
+      ],
+      'first-screen',
+    ),
   );
 }

@@ -1,6 +1,6 @@
 import { versionLabel } from '@portal/domain';
-import { Drawer, Layout } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Layout } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { GlobalModals } from '../features/GlobalModals';
 import { ErrorBoundary } from '../shell/ErrorBoundary';
@@ -10,10 +10,15 @@ import { NavMenu } from './NavMenu';
 import { SmsPromptSlot } from './slots';
 import { useIsNarrow } from './useMediaQuery';
 
+// The phone's menu drawer loads when it is first opened: wide screens never need it.
+const Drawer = lazy(() => import('antd/es/drawer'));
+
 /** The signed-in shell: header, the sidebar on wide screens and a right drawer below 768 px (doc 1 §2). */
 export function AppLayout({ children }: { children: ReactNode }) {
   const narrow = useIsNarrow();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so it can animate closed.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const { pathname } = useLocation();
 
   useEffect(() => {
@@ -24,7 +29,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <Layout className="app-layout">
-      <AppHeader narrow={narrow} onOpenMenu={() => setDrawerOpen(true)} />
+      <AppHeader
+        narrow={narrow}
+        onOpenMenu={() => {
+          setDrawerUsed(true);
+          setDrawerOpen(true);
+        }}
+      />
       <Layout>
         {narrow ? null : (
           <Layout.Sider width={220} theme="light" className="app-sider" data-testid="sidebar">
@@ -40,16 +51,18 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </ErrorBoundary>
         </Layout.Content>
       </Layout>
-      {narrow ? (
-        <Drawer placement="right" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={280} title="Menu">
-          <div data-testid="nav-drawer" className="nav-drawer">
-            <NavMenu onNavigate={() => setDrawerOpen(false)} />
-            <HelpMenu inline />
-            <span className="version-line">
-              Version <span data-testid="version-label">{versionLabel(__BUILD_HASH__)}</span>
-            </span>
-          </div>
-        </Drawer>
+      {narrow && drawerUsed ? (
+        <Suspense fallback={null}>
+          <Drawer placement="right" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={280} title="Menu">
+            <div data-testid="nav-drawer" className="nav-drawer">
+              <NavMenu onNavigate={() => setDrawerOpen(false)} />
+              <HelpMenu inline />
+              <span className="version-line">
+                Version <span data-testid="version-label">{versionLabel(__BUILD_HASH__)}</span>
+              </span>
+            </div>
+          </Drawer>
+        </Suspense>
       ) : null}
     </Layout>
   );

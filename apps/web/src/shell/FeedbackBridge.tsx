@@ -1,16 +1,20 @@
-import { message } from 'antd';
-import { useEffect } from 'react';
-import { setMessageApi } from './feedback';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { onMessageApiWanted } from './feedback';
 
-/**
- * Hands antd's message API (themed through ConfigProvider) to reportError, see feedback.ts. message.useMessage is
- * used rather than antd's App so the entry bundle does not carry the modal and notification code.
- */
+// antd's message API (with the notification machinery under it) loads with the first message to show, not with
+// the first screen; feedback.ts holds what is reported meanwhile.
+const MessageHolder = lazy(() => import('./MessageHolder').then((m) => ({ default: m.MessageHolder })));
+
+/** Mounts the message holder (see MessageHolder) once something is to be shown. */
 export function FeedbackBridge() {
-  const [messageApi, holder] = message.useMessage();
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    setMessageApi(messageApi);
-    return () => setMessageApi(null);
-  }, [messageApi]);
-  return holder;
+    onMessageApiWanted(() => setWanted(true));
+    return () => onMessageApiWanted(null);
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <MessageHolder />
+    </Suspense>
+  ) : null;
 }

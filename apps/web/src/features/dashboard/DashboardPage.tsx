@@ -1,12 +1,16 @@
 import './dashboard.css';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../../auth/queries';
 import { useAbility } from '../../auth/useAbility';
 import type { PageProps } from '../../routes/pages';
 import { DASHBOARD_KEY, getDashboard } from './api';
 import { ActivityBlock, MentionsBlock, RequestsBlock, TimerBlock, WeekBlock } from './DashboardBlocks';
 import { DashboardTasks } from './DashboardTasks';
+
+// Shown only when the dashboard fails to load, so it is not part of the first download.
+const Alert = lazy(() => import('antd/es/alert'));
 
 function greeting(hour: number): string {
   if (hour >= 5 && hour < 12) {
@@ -48,16 +52,18 @@ export function DashboardPage({ label }: PageProps) {
           Your role does not include the dashboard. Use the menu to open your tasks and requests.
         </p>
       ) : dashboard.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message="The dashboard could not be loaded."
-          action={
-            <Button size="small" onClick={() => dashboard.refetch()}>
-              Retry
-            </Button>
-          }
-        />
+        <Suspense fallback={<p className="dashboard-empty">The dashboard could not be loaded.</p>}>
+          <Alert
+            type="error"
+            showIcon
+            message="The dashboard could not be loaded."
+            action={
+              <Button size="small" onClick={() => dashboard.refetch()}>
+                Retry
+              </Button>
+            }
+          />
+        </Suspense>
       ) : !data ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (

@@ -1,7 +1,10 @@
-import { Popover } from 'antd';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { PersonCardContent } from './PersonCardContent';
+import { Popover, Spin } from 'antd';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import './people.css';
+
+// The card (Typography with its copy button, the card query) loads when a card first opens: names are on the
+// dashboard, the first screen, where most are never opened.
+const PersonCardContent = lazy(() => import('./PersonCardContent').then((m) => ({ default: m.PersonCardContent })));
 
 type Props = { uuid: string; name: string; strong?: boolean; testId?: string };
 
@@ -62,7 +65,9 @@ export function PersonName({ uuid, name, strong, testId = 'person-name' }: Props
             }
           }}
         >
-          <PersonCardContent uuid={uuid} name={name} />
+          <Suspense fallback={<Spin size="small" />}>
+            <PersonCardContent uuid={uuid} name={name} />
+          </Suspense>
         </div>
       }
     >
