@@ -1,5 +1,6 @@
+import http from 'node:http';
 import { MESSAGES } from '@portal/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildPlan } from '../../../test/factories';
@@ -215,6 +216,38 @@ describe('GET tasks/export-all', () => {
     expect(sheet?.getRow(1).getCell(1).value).toBe('Title');
     const titles = [2, 3, 4, 5, 6].map((n) => sheet?.getRow(n).getCell(1).value).sort();
     expect(titles).toEqual(['Sheet row 0', 'Sheet row 1', 'Sheet row 2', 'Sheet row 3', 'Sheet row 4']);
+  });
+
+  it('stops reading and gives its connection back when the client goes away mid-file', async () => {
+    const plan = await buildPlan(ctx.db);
+    await ctx.db.execute(
+      sql`insert into tasks (project_id, title) select ${plan.id}, 'Abandoned export ' || n from generate_series(1, 30000) n`,
+    );
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const pool = ctx.db.$client;
+    // Connections held for good (the LISTEN of the cache relays) are not the export's.
+    const checkedOut = () => pool.totalCount - pool.idleCount;
+    const heldBefore = checkedOut();
+    const firstBytes = await new Promise<number>((resolve, reject) => {
+      const request = http.get(
+        `${address}/api/tasks/export-all?filters[project]=${plan.uuid}`,
+        { headers: { ...bearer(ctx.actors.admin.token), 'accept-encoding': 'gzip' } },
+        (res) => {
+          res.once('data', (chunk: Buffer) => {
+            request.destroy();
+            resolve(chunk.length);
+          });
+        },
+      );
+      request.on('error', reject);
+    });
+    expect(firstBytes).toBeGreaterThan(0);
+    await expect.poll(checkedOut, { timeout: 10_000 }).toBe(heldBefore);
+    const again = await ctx.app.inject({
+      url: `/api/tasks/export-all?filters[project]=${plan.uuid}&page[size]=10`,
+      headers: bearer(ctx.actors.admin.token),
+    });
+    expect(parseCsv(again.rawPayload)).toHaveLength(11);
   });
 
   it("exports only the freelancer's visible tasks, and refuses page sizes over 100,000", async () => {
