@@ -113,6 +113,9 @@ async function benchBulk(base: string, admin: Record<string, string>, databaseUr
       `  tasks/bulk-operations/update of ${uuids.length} tasks (todo → pending): ${seconds.toFixed(2)} s, ` +
         `${answer.updated} updated, ${answer.failed?.length ?? '?'} refused — goal ≤ 10 s → ${verdict(seconds, 10)}`,
     );
+    if (answer.failed?.length) {
+      console.log(`    first refusal: ${answer.failed[0]?.message}`);
+    }
     // Put the scale data back: the tasks as they were, and what the run wrote about them.
     const ids = picked.rows.map((r) => r.id);
     await db.query('begin');

@@ -83,9 +83,16 @@ class ExportCursor {
   }
 }
 
-async function writeChunk(out: PassThrough, chunk: string | Buffer): Promise<void> {
-  if (!out.write(chunk)) {
+/** Waits for the reader to take what was written, or for the answer to be torn down (never for a past 'close'). */
+async function drained(out: PassThrough): Promise<void> {
+  if (out.writableNeedDrain && !out.destroyed) {
     await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  }
+}
+
+async function writeChunk(out: PassThrough, chunk: string | Buffer): Promise<void> {
+  if (!out.destroyed && !out.write(chunk)) {
+    await drained(out);
   }
 }
 
@@ -107,9 +114,7 @@ async function pumpXlsx(cursor: ExportCursor, first: Row[], spec: ExportSpec, ou
     for (const row of rows) {
       sheet.addRow(spec.columns.map((c) => safeText(c.value(row)))).commit();
     }
-    if (out.writableNeedDrain) {
-      await Promise.race([once(out, 'drain'), once(out, 'close')]);
-    }
+    await drained(out);
   }
   if (out.destroyed) {
     return; // the client went away: nothing to finish
