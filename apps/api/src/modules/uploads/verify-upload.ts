@@ -2,9 +2,13 @@ import { isImageExtension, MESSAGES } from '@portal/domain';
 import sharp from 'sharp';
 import { AppError } from '../../http/errors';
 import { type FileStorage, thumbnailKey } from './storage';
+import { LocalStorage } from './storage/local';
 import { contentMatchesExtension, SIGNATURE_BYTES } from './upload-rules';
 
-/** Images up to this size get a thumbnail (sharp buffers a streamed input); larger ones only their dimensions. */
+/**
+ * Images up to this size get a thumbnail; larger ones only their dimensions. On local disk sharp reads the file
+ * itself; from S3 it needs the bytes in memory (sharp buffers a streamed input anyway), hence the bound.
+ */
 const THUMBNAIL_SOURCE_LIMIT = 64 * 1024 * 1024;
 const THUMBNAIL_SIZE = 320;
 
@@ -41,7 +45,7 @@ async function processImage(storage: FileStorage, upload: StoredUpload, head: Bu
       .catch(() => null);
     return { width: meta?.width ?? null, height: meta?.height ?? null, thumbnailKey: null };
   }
-  const source = await readAll(storage, upload.key);
+  const source = storage instanceof LocalStorage ? storage.filePath(upload.key) : await readAll(storage, upload.key);
   try {
     const image = sharp(source, { animated: false, limitInputPixels: 268_402_689 });
     const meta = await image.metadata();

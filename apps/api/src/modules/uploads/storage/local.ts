@@ -74,6 +74,11 @@ export class LocalStorage implements FileStorage {
     return this.secret;
   }
 
+  /** Where a key's bytes lie on disk (sharp reads an image from its file instead of a copy in memory). */
+  filePath(key: string): string {
+    return this.pathOf(key);
+  }
+
   async sign(grant: LocalGrant): Promise<string> {
     return createHmac('sha256', await this.signingKey())
       .update(grantText(grant))
