@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listMetaSchema, pageQuerySchema } from '../contracts/common';
-import { oneOrMany, queryBoolean, sortDirectionSchema } from '../contracts/lists';
+import { listSearchTermSchema, oneOrMany, queryBoolean, sortDirectionSchema } from '../contracts/lists';
 import { PLAN_STATUSES, type PlanStatus, PROJECT_TYPES } from '../statuses';
 
 /** Project time report default statuses (doc 2 §9). */
@@ -28,7 +28,7 @@ export const PROJECT_TIME_REPORT_SORTS = [
  */
 export const projectTimeReportQuerySchema = z.object({
   page: pageQuerySchema,
-  search_term: z.string().trim().max(200).optional(),
+  search_term: listSearchTermSchema.optional(),
   advertising: queryBoolean,
   filters: z
     .object({

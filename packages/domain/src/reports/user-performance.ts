@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listMetaSchema, pageQuerySchema } from '../contracts/common';
-import { sortDirectionSchema } from '../contracts/lists';
+import { listSearchTermSchema, sortDirectionSchema } from '../contracts/lists';
 import { isoDaySchema } from '../contracts/time-logs';
 import { TIMELOG_CATEGORIES, TIMELOG_SOURCES } from '../statuses';
 import { reportFilterFields, reportUserSchema, reportWindowSchema } from './common';
@@ -24,7 +24,7 @@ export const USER_PERFORMANCE_SORTS = [
 export const userPerformanceQuerySchema = z.object({
   ...reportFilterFields,
   date_to: isoDaySchema.optional(),
-  search_term: z.string().trim().max(200).optional(),
+  search_term: listSearchTermSchema.optional(),
   page: pageQuerySchema,
   sort: z
     .object({ by: z.enum(USER_PERFORMANCE_SORTS).optional(), direction: sortDirectionSchema.optional() })

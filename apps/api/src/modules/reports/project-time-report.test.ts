@@ -89,6 +89,8 @@ describe('GET reports/project-time', () => {
   it('leaves completed plans out by default and takes them by filters[projects.status][]', async () => {
     const titles = async (q: string) => (await get(q)).json().data.map((r: { title: string }) => r.title);
     expect(await titles('search_term=Timecheck')).toEqual(['Timecheck retainer']);
+    const tableForm = 'search_term[0][field]=title&search_term[0][rule]=contains&search_term[0][value]=Timecheck';
+    expect(await titles(tableForm)).toEqual(['Timecheck retainer']);
     expect(await titles('search_term=Timecheck&filters[projects.status][]=completed')).toEqual(['Timecheck finished']);
   });
 
