@@ -82,6 +82,10 @@ export async function runBulk(
           done += 1;
         } catch (error) {
           const message = failureMessage(error);
+          if (message === undefined && write.selfContained) {
+            // Outside any savepoint of its own the batch transaction may be aborted: end it, publish nothing.
+            throw error;
+          }
           if (message === undefined) {
             log.error({ err: error, uuid }, 'bulk operation row failed');
           }
