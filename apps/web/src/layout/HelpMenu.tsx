@@ -19,10 +19,11 @@ export function HelpMenu({ inline = false }: { inline?: boolean }) {
   const ability = useAbility();
   const [open, setOpen] = useState<'shortcuts' | 'whats-new' | null>(null);
   const { trigger, onOpenChange } = useMenuFocusReturn();
-  // The menu that opened the dialog is gone by the time it closes, so focus goes back to the help button itself.
+  // The menu that opened the dialog is gone by the time it closes, so focus goes back to the help button itself —
+  // after the dialog's own unmount, which would otherwise restore focus to the hidden menu entry.
   const close = () => {
     setOpen(null);
-    trigger.current?.focus();
+    setTimeout(() => trigger.current?.focus(), 0);
   };
   const guides = config?.guides_url && ability.isRegularUser ? config.guides_url : null;
 
