@@ -10,6 +10,8 @@ export interface BulkActions {
   resource: string;
   /** The list's current filters as its API names them: "all matching rows" sends them with _all. */
   filters: Record<string, unknown>;
+  /** List parameters outside filters[…] that "all matching rows" must send too (requests: project_type). */
+  listExtras?: Record<string, unknown>;
   /** The statuses "Set status" offers; without them there is no bulk update. */
   statuses?: readonly { value: string; label: string }[];
   canDelete?: boolean;
@@ -58,7 +60,7 @@ export function BulkActionBar({
   const [failures, setFailures] = useState<BulkFailure[]>([]);
   const count = selection.all ? total : selection.ids.length;
   const target: BulkSelection = selection.all
-    ? { all: true, filters: actions.filters, search }
+    ? { all: true, filters: actions.filters, search, extras: actions.listExtras }
     : { ids: selection.ids };
 
   const run = async (operation: () => Promise<{ message: string; failed: BulkFailure[] }>) => {

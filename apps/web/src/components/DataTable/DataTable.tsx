@@ -33,7 +33,7 @@ type PassThrough<T> = Omit<
   'columns' | 'dataSource' | 'pagination' | 'rowKey' | 'loading' | 'onChange' | 'rowSelection' | 'size' | 'title'
 >;
 
-export interface DataTableProps<T extends { uuid: string }> extends PassThrough<T> {
+export interface DataTableProps<T extends object> extends PassThrough<T> {
   table: TableController;
   query: TableQuery<T>;
   columns: DataColumn<T>[];
@@ -55,6 +55,8 @@ export interface DataTableProps<T extends { uuid: string }> extends PassThrough<
   clientSearch?(row: T, term: string): boolean;
   /** A row's name in the bulk failure list (default: title or name). */
   rowLabel?(row: T): string;
+  /** The row's key: uuid (doc 2 §9), or id for the few lists whose rows have none. */
+  rowKey?: 'uuid' | 'id';
 }
 
 function defaultLabel(row: unknown): string | undefined {
@@ -68,7 +70,7 @@ function defaultLabel(row: unknown): string | undefined {
  * (useTableState), a page-size selector, small rows keyed by uuid, Reload, Export of the whole filtered list, row
  * selection with bulk actions, and inline edit. A screen declares its columns and filters and runs its list query.
  */
-export function DataTable<T extends { uuid: string }>({
+export function DataTable<T extends object>({
   table,
   query,
   columns,
@@ -81,9 +83,11 @@ export function DataTable<T extends { uuid: string }>({
   rowEdit,
   clientSearch,
   rowLabel,
+  rowKey = 'uuid',
   ...rest
 }: DataTableProps<T>) {
   const { state } = table;
+  const keyOf = (row: T) => String((row as Record<string, unknown>)[rowKey]);
   const [selection, setSelection] = useState<BulkSelectionState>({ ids: [], all: false });
   const selectionScope = JSON.stringify(table.queryKey);
   // A new page, filter or search means other rows: ticks on rows no longer shown would act unseen.
@@ -124,7 +128,7 @@ export function DataTable<T extends { uuid: string }>({
         return (
           <EditableCell
             url={rowEdit.url}
-            uuid={row.uuid}
+            uuid={keyOf(row)}
             edit={edit}
             value={(row as Record<string, unknown>)[edit.field]}
             label={typeof column.title === 'string' ? column.title : edit.field}
@@ -154,7 +158,7 @@ export function DataTable<T extends { uuid: string }>({
   };
 
   const labelOf = (uuid: string) => {
-    const row = allRows.find((r) => r.uuid === uuid);
+    const row = allRows.find((r) => keyOf(r) === uuid);
     return row ? (rowLabel?.(row) ?? defaultLabel(row)) : undefined;
   };
 
@@ -186,7 +190,7 @@ export function DataTable<T extends { uuid: string }>({
           total={total}
           search={state.search}
           rowLabel={labelOf}
-          onSelectAll={() => setSelection({ ids: rows.map((r) => r.uuid), all: true })}
+          onSelectAll={() => setSelection({ ids: rows.map(keyOf), all: true })}
           onClear={() => setSelection({ ids: [], all: false })}
           onDone={() => void query.refetch()}
           testId={testId}
@@ -195,7 +199,7 @@ export function DataTable<T extends { uuid: string }>({
       <Table<T>
         scroll={{ x: 'max-content' }}
         {...rest}
-        rowKey="uuid"
+        rowKey={keyOf}
         size="small"
         loading={query.isFetching}
         dataSource={rows}
@@ -208,7 +212,7 @@ export function DataTable<T extends { uuid: string }>({
                 selectedRowKeys: selection.ids,
                 preserveSelectedRowKeys: false,
                 onChange: (keys) => setSelection({ ids: keys.map(String), all: false }),
-                getCheckboxProps: (row) => ({ 'aria-label': `Select ${defaultLabel(row) ?? row.uuid}` }) as object,
+                getCheckboxProps: (row) => ({ 'aria-label': `Select ${defaultLabel(row) ?? keyOf(row)}` }) as object,
               }
             : undefined
         }

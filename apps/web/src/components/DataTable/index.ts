@@ -1,6 +1,8 @@
 export type { BulkActions } from './BulkActionBar';
+export { bulkFiltersOf } from './bulkFilters';
 export type { DataColumn, DataTableProps, TableQuery } from './DataTable';
 export { DataTable } from './DataTable';
+export { DateRangeFilter } from './DateRangeFilter';
 export type { CellEdit } from './EditableCell';
 export { ExportMenu } from './ExportMenu';
 export { FilterSelect, TableSearch } from './TableToolbar';

@@ -12,14 +12,17 @@ import { ApiError } from '../../api/errors';
  * A selection as the bulk calls take it (doc 2 §7): the ticked rows, or every row the list shows with its current
  * filters and search ('_all').
  */
-export type BulkSelection = { ids: string[] } | { all: true; filters: Record<string, unknown>; search?: string };
+export type BulkSelection =
+  | { ids: string[] }
+  | { all: true; filters: Record<string, unknown>; search?: string; extras?: Record<string, unknown> };
 
-function selectionBody(selection: BulkSelection): { filters: Record<string, unknown>; search_term?: string } {
+function selectionBody(selection: BulkSelection): Record<string, unknown> {
   if ('ids' in selection) {
     return { filters: { ids: selection.ids } };
   }
   const search = selection.search?.trim();
   return {
+    ...selection.extras,
     filters: { ...selection.filters, _all: true, ...(search ? { search_term: search } : {}) },
     ...(search ? { search_term: search } : {}),
   };

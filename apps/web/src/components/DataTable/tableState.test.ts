@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bulkFiltersOf } from './bulkFilters';
 import { clientRows } from './clientRows';
 import {
   isDefaultState,
@@ -127,5 +128,26 @@ describe('client-side rows (lists the server answers whole)', () => {
     expect(clientRows(rows, '', { by: 'count', direction: 'asc' }).map((r) => r.uuid)).toEqual(['1', '2', '3']);
     expect(clientRows(rows, '', { by: 'count', direction: 'desc' }).map((r) => r.uuid)).toEqual(['2', '1', '3']);
     expect(clientRows(rows, '', { by: 'owner.name', direction: 'asc' }).map((r) => r.uuid)).toEqual(['2', '1', '3']);
+  });
+});
+
+describe('bulk filters from the list query', () => {
+  it('reads lists, single values and ranges, and skips paging and search', () => {
+    expect(
+      bulkFiltersOf({
+        'page[size]': 50,
+        search_term: 'x',
+        'filters[task_status][]': ['new', 'completed'],
+        'filters[overdue_only]': 1,
+        'filters[created_at][greater_than_or_equals]': '2026-01-01',
+        'filters[created_at][less_than_or_equals]': '2026-02-01',
+        'filters[project][]': ['only-one'],
+      }),
+    ).toEqual({
+      task_status: ['new', 'completed'],
+      overdue_only: '1',
+      created_at: { greater_than_or_equals: '2026-01-01', less_than_or_equals: '2026-02-01' },
+      project: ['only-one'],
+    });
   });
 });

@@ -15,9 +15,9 @@ import {
   writeUrlState,
 } from './tableState';
 
-export interface TableOptions {
+export interface TableOptions<K extends string = string> {
   /** The screen's filters and their defaults; only these keys are read from the address and saved state. */
-  filters?: TableFilters;
+  filters?: Record<K, string[]>;
   sort?: TableSort | null;
   size?: number;
   /** False when the server answers every row at once: the table pages itself, 1000 rows a page by default. */
@@ -33,17 +33,19 @@ export interface TableListParams {
   sortDirection?: 'asc' | 'desc';
 }
 
-export interface TableController {
+export interface TableController<K extends string = string> {
   id: string;
   defaults: TableDefaults;
-  state: TableState;
+  state: TableState & { filters: Record<K, string[]> };
   serverPaging: boolean;
   /** For a server-paged list call; the screen adds its filters (named as its API names them). */
   listParams: TableListParams;
   /** A stable key part for the list's query: changes whenever anything the list call sends changes. */
   queryKey: readonly unknown[];
   setSearch(search: string): void;
-  setFilter(key: string, values: string[]): void;
+  setFilter(key: K, values: string[]): void;
+  /** Several filters at once (one address change). */
+  setFilters(patch: Partial<Record<K, string[]>>): void;
   setSort(sort: TableSort | null): void;
   setPage(page: number, size?: number): void;
   reset(): void;
@@ -70,14 +72,14 @@ function writeStorage(key: string, state: TableState): void {
  * 7) for the next visit. The address wins: a link that names any of the table's keys shows exactly what it names.
  * Opening the table without them restores the saved state and writes it into the address, so it can be shared.
  */
-export function useTableState(id: string, options: TableOptions = {}): TableController {
+export function useTableState<K extends string = never>(id: string, options: TableOptions<K> = {}): TableController<K> {
   const [params, setParams] = useSearchParams();
   const serverPaging = options.serverPaging ?? true;
   const defaultsKey = JSON.stringify([options.filters ?? {}, options.sort ?? null, options.size, serverPaging]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the defaults are compared by value (screens pass literals).
   const defaults = useMemo<TableDefaults>(
     () => ({
-      filters: options.filters ?? {},
+      filters: (options.filters ?? {}) as TableFilters,
       sort: options.sort ?? null,
       size: options.size ?? (serverPaging ? DEFAULT_TABLE_SIZE : UNPAGED_TABLE_SIZE),
     }),
@@ -115,7 +117,7 @@ export function useTableState(id: string, options: TableOptions = {}): TableCont
   return {
     id,
     defaults,
-    state,
+    state: state as TableController<K>['state'],
     serverPaging,
     listParams: {
       page: state.page,
@@ -127,6 +129,7 @@ export function useTableState(id: string, options: TableOptions = {}): TableCont
     queryKey: [id, state.search, state.page, state.size, formatSort(state.sort), state.filters],
     setSearch: (search) => update({ search }),
     setFilter: (filterKey, values) => update({ filters: { ...state.filters, [filterKey]: values } }),
+    setFilters: (patch) => update({ filters: { ...state.filters, ...(patch as TableFilters) } }),
     setSort: (sort) => update({ sort }),
     setPage: (page, size) => (size !== undefined && size !== state.size ? update({ size }) : update({ page })),
     reset: () => update({ search: '', filters: defaults.filters, sort: defaults.sort, size: defaults.size }),

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Group, MESSAGES } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useAbility } from '../../auth/useAbility';
+import { DataTable, useTableState } from '../../components/DataTable';
 import { applyFieldErrors } from '../../pages/formErrors';
 import { reportSuccess } from '../../shell/feedback';
 import { ConfirmButton } from '../common/ConfirmButton';
@@ -71,6 +72,7 @@ export function GroupsPage() {
   const ability = useAbility();
   const queryClient = useQueryClient();
   const groups = useQuery({ queryKey: GROUPS_KEY, queryFn: ({ signal }) => listGroups(signal) });
+  const table = useTableState('groups', { serverPaging: false, sort: { by: 'name', direction: 'asc' } });
   const [editing, setEditing] = useState<Group | 'new' | null>(null);
   const remove = useMutation({
     mutationFn: deleteGroup,
@@ -88,17 +90,21 @@ export function GroupsPage() {
           ) : null
         }
       />
-      <Table<Group>
-        rowKey="uuid"
-        size="middle"
-        loading={groups.isFetching}
-        dataSource={groups.data?.data ?? []}
-        pagination={false}
-        data-testid="groups-table"
+      <DataTable<Group>
+        table={table}
+        query={groups}
+        testId="groups"
+        searchPlaceholder="Search groups"
+        clientSearch={(group, term) =>
+          [group.name, group.description ?? '', ...group.members.map((m) => m.name)].some((text) =>
+            text.toLowerCase().includes(term),
+          )
+        }
         columns={[
-          { title: 'Name', dataIndex: 'name' },
-          { title: 'Description', dataIndex: 'description' },
+          { key: 'name', title: 'Name', dataIndex: 'name', sortKey: 'name' },
+          { key: 'description', title: 'Description', dataIndex: 'description' },
           {
+            key: 'members',
             title: 'Members',
             dataIndex: 'members',
             render: (members: Group['members']) => members.map((m) => <Tag key={m.uuid}>{m.name}</Tag>),

@@ -1,13 +1,14 @@
 import { MESSAGES, type ProductType } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Space, Table } from 'antd';
+import { Button, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useAbility } from '../../auth/useAbility';
+import { DataTable, useTableState } from '../../components/DataTable';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { applyFieldErrors } from '../../pages/formErrors';
 import { reportSuccess } from '../../shell/feedback';
 import { ConfirmButton } from '../common/ConfirmButton';
-import { NewButton } from '../common/ListToolbar';
+import { NewButton } from '../common/NewButton';
 import { PageHeader } from '../common/PageHeader';
 import {
   createProductType,
@@ -70,6 +71,7 @@ export function ProductTypesPage() {
     queryFn: ({ signal }) => listProductTypes(signal),
     enabled: allowed,
   });
+  const table = useTableState('product-types', { serverPaging: false, sort: { by: 'name', direction: 'asc' } });
   const [editing, setEditing] = useState<ProductType | 'new' | null>(null);
   const remove = useMutation({
     mutationFn: deleteProductType,
@@ -88,16 +90,14 @@ export function ProductTypesPage() {
           </NewButton>
         }
       />
-      <Table<ProductType>
-        rowKey="uuid"
-        size="middle"
-        loading={types.isFetching}
-        dataSource={types.data?.data ?? []}
-        pagination={false}
-        data-testid="product-types-table"
+      <DataTable<ProductType>
+        table={table}
+        query={types}
+        testId="product-types"
+        searchPlaceholder="Search product types"
         columns={[
-          { title: 'Name', dataIndex: 'name' },
-          { title: 'Description', dataIndex: 'description' },
+          { key: 'name', title: 'Name', dataIndex: 'name', sortKey: 'name' },
+          { key: 'description', title: 'Description', dataIndex: 'description' },
           {
             title: '',
             key: 'actions',

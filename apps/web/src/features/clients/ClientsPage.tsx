@@ -1,23 +1,30 @@
-import { CLIENT_STATUSES, type ClientStatus, type CustomerListItem } from '@portal/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Table } from 'antd';
+import { CLIENT_STATUSES, type CustomerListItem } from '@portal/domain';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ListToolbar, MultiSelectFilter, NewButton } from '../common/ListToolbar';
+import { useAbility } from '../../auth/useAbility';
+import { DataTable, FilterSelect, useTableState } from '../../components/DataTable';
+import { buildListQuery, humanize } from '../common/listQuery';
+import { NewButton } from '../common/NewButton';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
-import { listTableProps } from '../common/tablePagination';
-import { pageParams, useListState } from '../common/useListState';
 import { useModalParam } from '../common/useModalParam';
 import { CUSTOMERS_KEY, listCustomers } from './api';
 
+const STATUS_OPTIONS = CLIENT_STATUSES.map((s) => ({ value: s, label: humanize(s) }));
+
 /** /clients: the clients table; a row opens the client modal (client_uuid=…). */
 export function ClientsPage() {
+  const ability = useAbility();
+  const queryClient = useQueryClient();
   const modal = useModalParam('client_uuid');
-  const list = useListState<{ status: ClientStatus[] }>({ status: ['active'] });
+  const table = useTableState('clients', {
+    filters: { status: ['active'] },
+    sort: { by: 'business_name', direction: 'asc' },
+  });
+  const params = { ...table.listParams, filters: { status: table.state.filters.status } };
   const clients = useQuery({
-    queryKey: [...CUSTOMERS_KEY, 'list', 'clients', list.page, list.size, list.debouncedSearch, list.filters],
-    queryFn: ({ signal }) =>
-      listCustomers({ ...pageParams(list), filters: { status: list.filters.status }, sortBy: 'business_name' }, signal),
+    queryKey: [...CUSTOMERS_KEY, 'list', ...table.queryKey],
+    queryFn: ({ signal }) => listCustomers(params, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -31,26 +38,62 @@ export function ClientsPage() {
           </NewButton>
         }
       />
-      <ListToolbar list={list} placeholder="Search clients" testId="clients-search">
-        <MultiSelectFilter list={list} field="status" values={CLIENT_STATUSES} testId="clients-status-filter" />
-      </ListToolbar>
-      <Table<CustomerListItem>
-        {...listTableProps(list, clients)}
-        data-testid="clients-table"
+      <DataTable<CustomerListItem>
+        table={table}
+        query={clients}
+        testId="clients"
+        searchPlaceholder="Search clients"
+        filters={
+          <FilterSelect
+            table={table}
+            field="status"
+            options={STATUS_OPTIONS}
+            placeholder="All statuses"
+            testId="clients-status-filter"
+          />
+        }
+        exportSource={{ path: 'customers/export-all', query: buildListQuery(params) }}
+        bulk={
+          ability.can('CUSTOMERS_UPDATE') || ability.can('CUSTOMERS_DESTROY')
+            ? {
+                resource: 'customers',
+                filters: { status: table.state.filters.status },
+                statuses: ability.can('CUSTOMERS_UPDATE') ? STATUS_OPTIONS : undefined,
+                canDelete: ability.can('CUSTOMERS_DESTROY'),
+                onDone: () => void queryClient.invalidateQueries({ queryKey: CUSTOMERS_KEY }),
+              }
+            : undefined
+        }
+        rowEdit={ability.can('CUSTOMERS_UPDATE') ? { url: 'customers' } : undefined}
         columns={[
           {
+            key: 'business_name',
             title: 'Company Name',
             dataIndex: 'business_name',
+            sortKey: 'business_name',
+            edit: { field: 'business_name', required: true, maxLength: 255 },
             render: (name: string, row) => (
               <Link to={`?client_uuid=${row.uuid}`} data-testid="client-row-link" data-uuid={row.uuid}>
                 {name}
               </Link>
             ),
           },
-          { title: 'Abbreviation', dataIndex: 'abbreviation' },
-          { title: 'Status', dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
-          { title: 'Plans', dataIndex: 'plans_count', align: 'right' },
-          { title: 'Contacts', dataIndex: 'contacts_count', align: 'right' },
+          {
+            key: 'abbreviation',
+            title: 'Abbreviation',
+            dataIndex: 'abbreviation',
+            edit: { field: 'abbreviation', maxLength: 20 },
+          },
+          {
+            key: 'status',
+            title: 'Status',
+            dataIndex: 'status',
+            sortKey: 'status',
+            edit: { field: 'status', input: 'select', options: STATUS_OPTIONS },
+            render: (s: string) => <StatusTag status={s} />,
+          },
+          { key: 'plans_count', title: 'Plans', dataIndex: 'plans_count', align: 'right' },
+          { key: 'contacts_count', title: 'Contacts', dataIndex: 'contacts_count', align: 'right' },
         ]}
       />
     </div>

@@ -1,112 +1,85 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { CLIENT_STATUSES, type ClientStatus, type CustomerListItem, MESSAGES } from '@portal/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Table, type TableProps } from 'antd';
-import { useState } from 'react';
+import { CLIENT_STATUSES, type CustomerListItem } from '@portal/domain';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { reportSuccess } from '../../shell/feedback';
-import { type CsvColumn, downloadText, toCsv } from '../common/csv';
-import { ListToolbar, MultiSelectFilter } from '../common/ListToolbar';
+import { useAbility } from '../../auth/useAbility';
+import { DataTable, FilterSelect, useTableState } from '../../components/DataTable';
+import { buildListQuery, humanize } from '../common/listQuery';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
-import { listTableProps } from '../common/tablePagination';
-import { pageParams, useListState } from '../common/useListState';
 import { CUSTOMERS_KEY, listCustomers } from './api';
 
-type SortBy = 'business_name' | 'created_at' | 'status';
+const STATUS_OPTIONS = CLIENT_STATUSES.map((s) => ({ value: s, label: humanize(s) }));
 
-const CSV_COLUMNS: CsvColumn<CustomerListItem>[] = [
-  { title: 'Company Name', value: (c) => c.business_name },
-  { title: 'Abbreviation', value: (c) => c.abbreviation },
-  { title: 'Status', value: (c) => c.status },
-  { title: 'E-mail', value: (c) => c.email },
-  { title: 'Phone', value: (c) => c.phone },
-  { title: 'Website', value: (c) => c.website },
-  { title: 'Plans', value: (c) => c.plans_count },
-  { title: 'Contacts', value: (c) => c.contacts_count },
-  { title: 'Created', value: (c) => c.created_at.slice(0, 10) },
-];
-
-/** /customers: every client with all list columns, server-sorted, with a CSV export of what is shown. */
+/** /customers: every client with all list columns, server-sorted, exported whole through the server. */
 export function CustomersPage() {
-  const list = useListState<{ status: ClientStatus[] }>({ status: [] });
-  const [sort, setSort] = useState<{ by: SortBy; direction: 'asc' | 'desc' }>({
-    by: 'business_name',
-    direction: 'asc',
+  const ability = useAbility();
+  const queryClient = useQueryClient();
+  const table = useTableState('customers', {
+    filters: { status: [] },
+    sort: { by: 'business_name', direction: 'asc' },
   });
+  const params = { ...table.listParams, filters: { status: table.state.filters.status } };
   const customers = useQuery({
-    queryKey: [...CUSTOMERS_KEY, 'list', 'all', list.page, list.size, list.debouncedSearch, list.filters, sort],
-    queryFn: ({ signal }) =>
-      listCustomers(
-        {
-          ...pageParams(list),
-          filters: { status: list.filters.status },
-          sortBy: sort.by,
-          sortDirection: sort.direction,
-        },
-        signal,
-      ),
+    queryKey: [...CUSTOMERS_KEY, 'list', ...table.queryKey],
+    queryFn: ({ signal }) => listCustomers(params, signal),
     placeholderData: keepPreviousData,
   });
-  const rows = customers.data?.data ?? [];
-
-  const order = (key: SortBy) => (sort.by === key ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null);
-  const onChange: TableProps<CustomerListItem>['onChange'] = (_p, _f, sorter) => {
-    const one = Array.isArray(sorter) ? sorter[0] : sorter;
-    const key = (one?.columnKey as SortBy | undefined) ?? 'business_name';
-    if (one?.order) {
-      setSort({ by: key, direction: one.order === 'descend' ? 'desc' : 'asc' });
-    } else {
-      setSort({ by: 'business_name', direction: 'asc' });
-    }
-  };
 
   return (
     <div className="list-page" data-testid="customers-page">
-      <PageHeader
-        title="Customers"
-        actions={
-          <Button
-            icon={<DownloadOutlined />}
-            disabled={rows.length === 0}
-            onClick={() => {
-              downloadText('customers.csv', toCsv(rows, CSV_COLUMNS));
-              reportSuccess(MESSAGES.exported);
-            }}
-            data-testid="customers-export"
-          >
-            Export CSV
-          </Button>
+      <PageHeader title="Customers" />
+      <DataTable<CustomerListItem>
+        table={table}
+        query={customers}
+        testId="customers"
+        searchPlaceholder="Search customers"
+        filters={
+          <FilterSelect
+            table={table}
+            field="status"
+            options={STATUS_OPTIONS}
+            placeholder="All statuses"
+            testId="customers-status-filter"
+          />
         }
-      />
-      <ListToolbar list={list} placeholder="Search customers" testId="customers-search">
-        <MultiSelectFilter list={list} field="status" values={CLIENT_STATUSES} testId="customers-status-filter" />
-      </ListToolbar>
-      <Table<CustomerListItem>
-        {...listTableProps(list, customers)}
-        scroll={{ x: 1000 }}
-        onChange={onChange}
-        data-testid="customers-table"
+        exportSource={{ path: 'customers/export-all', query: buildListQuery(params) }}
+        bulk={
+          ability.can('CUSTOMERS_UPDATE') || ability.can('CUSTOMERS_DESTROY')
+            ? {
+                resource: 'customers',
+                filters: { status: table.state.filters.status },
+                statuses: ability.can('CUSTOMERS_UPDATE') ? STATUS_OPTIONS : undefined,
+                canDelete: ability.can('CUSTOMERS_DESTROY'),
+                onDone: () => void queryClient.invalidateQueries({ queryKey: CUSTOMERS_KEY }),
+              }
+            : undefined
+        }
+        rowEdit={ability.can('CUSTOMERS_UPDATE') ? { url: 'customers' } : undefined}
         columns={[
           {
             key: 'business_name',
             title: 'Company Name',
             dataIndex: 'business_name',
-            sorter: true,
-            sortOrder: order('business_name'),
+            sortKey: 'business_name',
+            edit: { field: 'business_name', required: true, maxLength: 255 },
             render: (name: string, row) => (
               <Link to={`?client_uuid=${row.uuid}`} data-testid="customer-row-link">
                 {name}
               </Link>
             ),
           },
-          { key: 'abbreviation', title: 'Abbr.', dataIndex: 'abbreviation' },
+          {
+            key: 'abbreviation',
+            title: 'Abbr.',
+            dataIndex: 'abbreviation',
+            edit: { field: 'abbreviation', maxLength: 20 },
+          },
           {
             key: 'status',
             title: 'Status',
             dataIndex: 'status',
-            sorter: true,
-            sortOrder: order('status'),
+            sortKey: 'status',
+            edit: { field: 'status', input: 'select', options: STATUS_OPTIONS },
             render: (s: string) => <StatusTag status={s} />,
           },
           {
@@ -115,7 +88,13 @@ export function CustomersPage() {
             dataIndex: 'email',
             render: (email: string | null) => (email ? <a href={`mailto:${email}`}>{email}</a> : null),
           },
-          { key: 'phone', title: 'Phone', dataIndex: 'phone', onCell: () => ({ style: { whiteSpace: 'nowrap' } }) },
+          {
+            key: 'phone',
+            title: 'Phone',
+            dataIndex: 'phone',
+            edit: { field: 'phone', maxLength: 50 },
+            onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+          },
           {
             key: 'website',
             title: 'Website',
@@ -133,8 +112,7 @@ export function CustomersPage() {
             key: 'created_at',
             title: 'Created',
             dataIndex: 'created_at',
-            sorter: true,
-            sortOrder: order('created_at'),
+            sortKey: 'created_at',
             onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
             render: (d: string) => d.slice(0, 10),
           },

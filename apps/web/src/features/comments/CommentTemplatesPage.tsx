@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type CommentTemplate, MESSAGES } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Space, Table, Typography } from 'antd';
+import { Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useAbility } from '../../auth/useAbility';
+import { DataTable, useTableState } from '../../components/DataTable';
 import { applyFieldErrors } from '../../pages/formErrors';
 import { ConfirmButton } from '../common/ConfirmButton';
 import { PageHeader } from '../common/PageHeader';
@@ -19,6 +20,7 @@ export function CommentTemplatesPage() {
   const ability = useAbility();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
+  const table = useTableState('comment-templates', { serverPaging: false, sort: { by: 'title', direction: 'asc' } });
   const [form] = Form.useForm<{ title: string; content: string }>();
   const templates = useQuery({
     queryKey: COMMENT_TEMPLATES_KEY,
@@ -55,16 +57,19 @@ export function CommentTemplatesPage() {
           ) : null
         }
       />
-      <Table<CommentTemplate>
-        rowKey="uuid"
-        size="small"
-        loading={templates.isPending}
-        dataSource={templates.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
+      <DataTable<CommentTemplate>
+        table={table}
+        query={{
+          data: templates.data ? { data: templates.data } : undefined,
+          isFetching: templates.isFetching,
+          refetch: templates.refetch,
+        }}
+        testId="comment-templates"
+        searchPlaceholder="Search templates"
         columns={[
-          { title: 'Title', dataIndex: 'title', width: 220 },
+          { key: 'title', title: 'Title', dataIndex: 'title', width: 220, sortKey: 'title' },
           {
+            key: 'content',
             title: 'Content',
             dataIndex: 'content',
             render: (content: string) => (
@@ -74,8 +79,8 @@ export function CommentTemplatesPage() {
             ),
           },
           {
-            title: 'Actions',
             key: 'actions',
+            title: 'Actions',
             width: 110,
             render: (_: unknown, row) => (
               <Space>

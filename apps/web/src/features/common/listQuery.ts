@@ -53,9 +53,6 @@ export function buildListQuery(params: ListParams): Record<string, QueryValue> {
   return { ...query, ...params.extra };
 }
 
-/** Page sizes offered by the tables; changing one resets to page 1 (doc 1 §9). */
-export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
-
 /** Snake-case status words as labels: 'waiting_to_launch' → 'Waiting to launch'. */
 export function humanize(word: string): string {
   const text = word.replace(/_/g, ' ');

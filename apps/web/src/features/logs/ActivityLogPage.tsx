@@ -1,22 +1,17 @@
 import { type ActivityLogEntry, AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditObjectType } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DatePicker, Select, Space, Table, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Select, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
+import { DataTable, DateRangeFilter, FilterSelect, useTableState } from '../../components/DataTable';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { useDebouncedValue } from '../../search/useDebouncedValue';
-import { MultiSelectFilter } from '../common/ListToolbar';
 import { humanize } from '../common/listQuery';
 import { PageHeader } from '../common/PageHeader';
-import { tablePagination } from '../common/tablePagination';
-import { useListState } from '../common/useListState';
 import { listContacts } from '../users/api';
 import { ACTIVITY_LOGS_KEY, listActivityLog } from './api';
 import './logs.css';
-
-type Filters = { person?: string; object_type: AuditObjectType[]; action: string[]; from?: string; to?: string };
 
 const OBJECT_LABELS: Record<AuditObjectType, string> = {
   task: 'Task',
@@ -38,7 +33,6 @@ const ACTION_LABELS: Record<string, string> = {
   export: 'Exported',
 };
 const actionLabel = (action: string) => ACTION_LABELS[action] ?? humanize(action);
-const day = (value: Dayjs | null | undefined) => value?.format('YYYY-MM-DD');
 
 /** Picks a person by name (the contacts list, searched as one types); answers a contact uuid. */
 function PersonFilter({ value, onChange }: { value?: string; onChange(uuid?: string): void }) {
@@ -70,63 +64,73 @@ function PersonFilter({ value, onChange }: { value?: string; onChange(uuid?: str
 export function ActivityLogPage() {
   const ability = useAbility();
   const allowed = ability.isRegularUser && ability.can('LOGS_READ');
-  const list = useListState<Filters>({ object_type: [], action: [] }, 50);
+  const table = useTableState('activity-log', {
+    filters: { person: [], object_type: [], action: [], from: [], to: [] },
+  });
+  const { person, object_type, action, from, to } = table.state.filters;
   const entries = useQuery({
-    queryKey: [...ACTIVITY_LOGS_KEY, list.page, list.size, list.filters],
-    queryFn: ({ signal }) => listActivityLog({ page: list.page, size: list.size, filters: list.filters }, signal),
+    queryKey: [...ACTIVITY_LOGS_KEY, ...table.queryKey],
+    queryFn: ({ signal }) =>
+      listActivityLog(
+        {
+          page: table.state.page,
+          size: table.state.size,
+          filters: { person: person[0], object_type, action, from: from[0], to: to[0] },
+        },
+        signal,
+      ),
     placeholderData: keepPreviousData,
     enabled: allowed,
   });
   if (!allowed) {
     return <ForbiddenPage />;
   }
-  const set = (patch: Partial<Filters>) => list.setFilters({ ...list.filters, ...patch });
 
   return (
     <div className="list-page" data-testid="activity-log-page">
       <PageHeader title="Activity log" />
-      <Space wrap className="list-toolbar">
-        <PersonFilter value={list.filters.person} onChange={(person) => set({ person })} />
-        <MultiSelectFilter
-          list={list}
-          field="object_type"
-          values={AUDIT_OBJECT_TYPES}
-          label={(type) => OBJECT_LABELS[type]}
-          placeholder="All objects"
-          testId="activity-type-filter"
-        />
-        <MultiSelectFilter
-          list={list}
-          field="action"
-          values={AUDIT_ACTIONS as unknown as string[]}
-          label={actionLabel}
-          placeholder="All actions"
-          testId="activity-action-filter"
-        />
-        <DatePicker.RangePicker
-          aria-label="Dates"
-          onChange={(range) => set({ from: day(range?.[0]), to: day(range?.[1]) })}
-          data-testid="activity-dates"
-        />
-      </Space>
-      <Table<ActivityLogEntry>
+      <DataTable<ActivityLogEntry>
+        table={table}
+        query={entries}
         rowKey="id"
-        size="middle"
-        loading={entries.isFetching}
-        dataSource={entries.data?.data ?? []}
-        pagination={tablePagination(list, entries.data?.meta)}
-        scroll={{ x: 'max-content' }}
-        data-testid="activity-log-table"
+        testId="activity-log"
+        filters={
+          <>
+            <PersonFilter value={person[0]} onChange={(uuid) => table.setFilter('person', uuid ? [uuid] : [])} />
+            <FilterSelect
+              table={table}
+              field="object_type"
+              options={AUDIT_OBJECT_TYPES.map((type) => ({ value: type, label: OBJECT_LABELS[type] }))}
+              placeholder="All objects"
+              testId="activity-type-filter"
+            />
+            <FilterSelect
+              table={table}
+              field="action"
+              options={AUDIT_ACTIONS.map((value) => ({ value, label: actionLabel(value) }))}
+              placeholder="All actions"
+              testId="activity-action-filter"
+            />
+            <DateRangeFilter table={table} from="from" to="to" label="Dates" testId="activity-dates" />
+          </>
+        }
         columns={[
-          { title: 'When', dataIndex: 'created_at', render: (value: string) => new Date(value).toLocaleString() },
           {
+            key: 'created_at',
+            title: 'When',
+            dataIndex: 'created_at',
+            render: (value: string) => new Date(value).toLocaleString(),
+          },
+          {
+            key: 'actor',
             title: 'Who',
             dataIndex: 'actor',
             render: (actor: ActivityLogEntry['actor'], row) =>
               actor?.name ?? row.actor_email ?? <Typography.Text type="secondary">System</Typography.Text>,
           },
-          { title: 'Action', dataIndex: 'action', render: actionLabel },
+          { key: 'action', title: 'Action', dataIndex: 'action', render: actionLabel },
           {
+            key: 'object',
             title: 'Object',
             dataIndex: 'object',
             render: (object: ActivityLogEntry['object'], row) => {
@@ -147,8 +151,8 @@ export function ActivityLogPage() {
             },
           },
           {
-            title: 'Details',
             key: 'details',
+            title: 'Details',
             render: (_: unknown, row) =>
               [row.fields.length ? `Fields: ${row.fields.join(', ')}` : '', row.ip ? `IP ${row.ip}` : '']
                 .filter(Boolean)

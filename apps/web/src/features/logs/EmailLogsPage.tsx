@@ -1,32 +1,31 @@
-import { EMAIL_LOG_STATUSES, type EmailLog, type EmailLogStatus } from '@portal/domain';
+import { EMAIL_LOG_STATUSES, type EmailLog } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Select, Table } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useAbility } from '../../auth/useAbility';
+import { DataTable, DateRangeFilter, FilterSelect, useTableState } from '../../components/DataTable';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
-import { ListToolbar, MultiSelectFilter } from '../common/ListToolbar';
+import { humanize } from '../common/listQuery';
 import { PageHeader } from '../common/PageHeader';
-import { listTableProps } from '../common/tablePagination';
-import { pageParams, useListState } from '../common/useListState';
 import { EMAIL_LOGS_KEY, listEmailLogs, listEmailTemplates } from './api';
 import { EmailLogModal } from './EmailLogModal';
 import { EmailStatusTag } from './EmailStatusTag';
 import './logs.css';
 
-type Filters = { status: EmailLogStatus[]; template?: string; from?: string; to?: string };
-
-const day = (value: Dayjs | null | undefined) => value?.format('YYYY-MM-DD');
-
 /** /logs (EMAIL_LOG_READ): every e-mail the product sent or tried to send, newest first (doc 1 §2, §7). */
 export function EmailLogsPage() {
   const ability = useAbility();
   const allowed = ability.isRegularUser && ability.can('EMAIL_LOG_READ');
-  const list = useListState<Filters>({ status: [] }, 50);
+  const table = useTableState('email-logs', { filters: { status: [], template: [], from: [], to: [] } });
+  const { status, template, from, to } = table.state.filters;
   const [open, setOpen] = useState<string | null>(null);
   const logs = useQuery({
-    queryKey: [...EMAIL_LOGS_KEY, 'list', list.page, list.size, list.debouncedSearch, list.filters],
-    queryFn: ({ signal }) => listEmailLogs({ ...pageParams(list), filters: list.filters }, signal),
+    queryKey: [...EMAIL_LOGS_KEY, 'list', ...table.queryKey],
+    queryFn: ({ signal }) =>
+      listEmailLogs(
+        { ...table.listParams, filters: { status, template: template[0], from: from[0], to: to[0] } },
+        signal,
+      ),
     placeholderData: keepPreviousData,
     enabled: allowed,
   });
@@ -43,42 +42,41 @@ export function EmailLogsPage() {
   return (
     <div className="list-page" data-testid="email-logs-page">
       <PageHeader title="E-mail log" />
-      <ListToolbar list={list} placeholder="Search recipient or subject" testId="email-logs-search">
-        <MultiSelectFilter
-          list={list}
-          field="status"
-          values={EMAIL_LOG_STATUSES}
-          minWidth={180}
-          testId="email-logs-status-filter"
-        />
-        <Select
-          allowClear
-          placeholder="All templates"
-          aria-label="Template"
-          style={{ minWidth: 180 }}
-          value={list.filters.template}
-          onChange={(template?: string) => list.setFilters({ ...list.filters, template })}
-          options={(templates.data ?? []).map((value) => ({ value, label: value }))}
-          data-testid="email-logs-template-filter"
-        />
-        <DatePicker.RangePicker
-          aria-label="Dates"
-          onChange={(range) => list.setFilters({ ...list.filters, from: day(range?.[0]), to: day(range?.[1]) })}
-          data-testid="email-logs-dates"
-        />
-      </ListToolbar>
-      <Table<EmailLog>
-        {...listTableProps(list, logs)}
-        data-testid="email-logs-table"
-        scroll={{ x: 'max-content' }}
+      <DataTable<EmailLog>
+        table={table}
+        query={logs}
+        testId="email-logs"
+        searchPlaceholder="Search recipient or subject"
+        filters={
+          <>
+            <FilterSelect
+              table={table}
+              field="status"
+              options={EMAIL_LOG_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
+              placeholder="All statuses"
+              testId="email-logs-status-filter"
+            />
+            <FilterSelect
+              table={table}
+              field="template"
+              single
+              options={(templates.data ?? []).map((value) => ({ value, label: value }))}
+              placeholder="All templates"
+              testId="email-logs-template-filter"
+            />
+            <DateRangeFilter table={table} from="from" to="to" label="Dates" testId="email-logs-dates" />
+          </>
+        }
         columns={[
           {
+            key: 'created_at',
             title: 'Time',
             dataIndex: 'created_at',
             render: (value: string) => new Date(value).toLocaleString(),
           },
-          { title: 'Recipient', dataIndex: 'to' },
+          { key: 'to', title: 'Recipient', dataIndex: 'to' },
           {
+            key: 'subject',
             title: 'Subject',
             dataIndex: 'subject',
             render: (subject: string, row) => (
@@ -92,8 +90,13 @@ export function EmailLogsPage() {
               </Button>
             ),
           },
-          { title: 'Template', dataIndex: 'template', render: (value: string | null) => value ?? '—' },
-          { title: 'Status', dataIndex: 'status', render: (_: string, row) => <EmailStatusTag log={row} /> },
+          { key: 'template', title: 'Template', dataIndex: 'template', render: (value: string | null) => value ?? '—' },
+          {
+            key: 'status',
+            title: 'Status',
+            dataIndex: 'status',
+            render: (_: string, row) => <EmailStatusTag log={row} />,
+          },
         ]}
       />
       {open ? <EmailLogModal uuid={open} onClose={() => setOpen(null)} /> : null}

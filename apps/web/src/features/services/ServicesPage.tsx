@@ -1,13 +1,14 @@
 import type { RequestType } from '@portal/domain';
 import { MESSAGES } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Space, Switch, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useAbility } from '../../auth/useAbility';
+import { DataTable, useTableState } from '../../components/DataTable';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { reportSuccess } from '../../shell/feedback';
 import { ConfirmButton } from '../common/ConfirmButton';
-import { ListToolbar, NewButton } from '../common/ListToolbar';
+import { NewButton } from '../common/NewButton';
 import { PageHeader } from '../common/PageHeader';
 import { listRequestTypes, REQUEST_TYPES_KEY } from '../requests/form/api';
 import { CatalogueIcon } from '../requests/form/CatalogueIcon';
@@ -31,7 +32,8 @@ export function ServicesPage() {
     queryFn: ({ signal }) => listRequestTypes(signal),
     enabled: allowed,
   });
-  const [search, setSearch] = useState('');
+  // The catalogue comes whole: the table searches, sorts and pages it itself.
+  const table = useTableState('services', { serverPaging: false, sort: { by: 'name', direction: 'asc' } });
   const [editing, setEditing] = useState<RequestType | 'new' | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: REQUEST_TYPES_KEY });
   const toggle = useMutation({
@@ -54,7 +56,6 @@ export function ServicesPage() {
   }
   const canUpdate = ability.can('SERVICES_UPDATE');
   const canDelete = ability.can('SERVICES_DESTROY');
-  const rows = (types.data ?? []).filter((type) => matchesSearch(type, search));
   return (
     <div className="list-page" data-testid="services-page">
       <PageHeader
@@ -65,19 +66,23 @@ export function ServicesPage() {
           </NewButton>
         }
       />
-      <ListToolbar list={{ search, setSearch }} placeholder="Search services" testId="services-search" />
-      <Table<RequestType>
+      <DataTable<RequestType>
+        table={table}
+        query={{
+          data: types.data ? { data: types.data } : undefined,
+          isFetching: types.isFetching,
+          refetch: types.refetch,
+        }}
         rowKey="id"
-        size="middle"
-        loading={types.isFetching}
-        dataSource={rows}
-        pagination={false}
-        data-testid="services-table"
+        testId="services"
+        searchPlaceholder="Search services"
+        clientSearch={matchesSearch}
         columns={[
           { title: '', key: 'icon', width: 48, render: (_: unknown, type) => <CatalogueIcon name={type.icon} /> },
           {
             title: 'Name',
             key: 'name',
+            sortKey: 'name',
             render: (_: unknown, type) => (
               <Space orientation="vertical" size={0}>
                 <span data-testid="service-name-cell">{type.name}</span>
@@ -92,6 +97,7 @@ export function ServicesPage() {
           {
             title: 'Estimate',
             key: 'estimate',
+            sortKey: 'timeEstimated',
             width: 100,
             render: (_: unknown, type) => formatEstimate(type.timeEstimated),
           },

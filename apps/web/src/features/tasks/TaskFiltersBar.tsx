@@ -1,5 +1,6 @@
 import { TASK_FILTER_STATUSES, type TaskStatus } from '@portal/domain';
-import { Button, Checkbox, Input, Select, Space } from 'antd';
+import { Button, Checkbox, Select, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../auth/queries';
 import { DateRangeInputs } from './DateRangeInputs';
 import type { TaskFilters, TaskView } from './taskFilters';
@@ -12,15 +13,14 @@ export function TaskFiltersBar({
   filters,
   onChange,
   search,
-  onSearch,
   users,
   tags,
 }: {
   view: TaskView;
   filters: TaskFilters;
   onChange(next: TaskFilters): void;
-  search: string;
-  onSearch(text: string): void;
+  /** The search box (the data table's, so the search lives in the address). */
+  search: ReactNode;
   users: { uuid: string; name: string }[];
   tags: string[];
 }) {
@@ -31,14 +31,7 @@ export function TaskFiltersBar({
   return (
     <div className="task-filters" data-testid="task-filters">
       <Space wrap>
-        <Input.Search
-          allowClear
-          placeholder="Search tasks"
-          value={search}
-          onChange={(e) => onSearch(e.target.value)}
-          style={{ width: 220 }}
-          data-testid="tasks-search"
-        />
+        {search}
         <Select
           mode="multiple"
           allowClear

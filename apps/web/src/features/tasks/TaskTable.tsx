@@ -1,7 +1,14 @@
 import { FlagFilled } from '@ant-design/icons';
 import type { ListMeta, TaskListItem } from '@portal/domain';
-import { Empty, List, Table, Tag, Typography } from 'antd';
-import { PAGE_SIZE_OPTIONS } from '../common/listQuery';
+import { Empty, List, Tag, Typography } from 'antd';
+import {
+  type BulkActions,
+  DataTable,
+  type ExportSource,
+  SERVER_PAGE_SIZES,
+  type TableController,
+  type TableQuery,
+} from '../../components/DataTable';
 import { PersonName } from '../people/PersonName';
 import { isoToUsDate, localIsoDate } from '../timelogs/timeEntry';
 import { PRIORITY_OPTIONS, priorityLabel, TASK_STATUS_COLOURS, taskStatusLabel } from './taskRules';
@@ -38,41 +45,46 @@ function pagination(meta: ListMeta | undefined, paging: Paging) {
     pageSize: paging.size,
     total: meta?.total ?? 0,
     showSizeChanger: true,
-    pageSizeOptions: PAGE_SIZE_OPTIONS,
+    pageSizeOptions: SERVER_PAGE_SIZES.map(String),
     showTotal: (total: number) => `${total} in total`,
     onChange: paging.onChange,
   };
 }
 
-/** The table tab. */
+/**
+ * The table tab (doc 2 §2 dashboard tasks table): the data table over the screen's list query, with Reload, the
+ * export of every filtered task and, for those who may, bulk status and delete.
+ */
 export function TaskTable({
-  rows,
-  meta,
-  loading,
-  paging,
+  table,
+  query,
+  filters,
+  exportSource,
+  bulk,
   onOpen,
 }: {
-  rows: TaskListItem[];
-  meta: ListMeta | undefined;
-  loading: boolean;
-  paging: Paging;
+  table: TableController;
+  query: TableQuery<TaskListItem>;
+  filters?: React.ReactNode;
+  exportSource?: ExportSource;
+  bulk?: BulkActions;
   onOpen(uuid: string): void;
 }) {
   return (
-    <Table<TaskListItem>
-      rowKey="uuid"
-      size="small"
-      loading={loading}
-      dataSource={rows}
+    <DataTable<TaskListItem>
+      table={table}
+      query={query}
+      testId="tasks"
+      filters={filters}
+      exportSource={exportSource}
+      bulk={bulk}
       locale={{ emptyText: noTasks }}
-      pagination={pagination(meta, paging)}
-      data-testid="tasks-table"
-      scroll={{ x: 'max-content' }}
       onRow={(row) =>
         ({ onDoubleClick: () => onOpen(row.uuid), 'data-testid': 'task-row' }) as React.HTMLAttributes<HTMLElement>
       }
       columns={[
         {
+          key: 'title',
           title: 'Title',
           dataIndex: 'title',
           render: (title: string, row) => (
@@ -82,9 +94,10 @@ export function TaskTable({
             </button>
           ),
         },
-        { title: 'Plan', dataIndex: ['project', 'title'] },
-        { title: 'Status', dataIndex: 'status', render: (s: string) => <StatusTagOf status={s} /> },
+        { key: 'plan', title: 'Plan', dataIndex: ['project', 'title'] },
+        { key: 'status', title: 'Status', dataIndex: 'status', render: (s: string) => <StatusTagOf status={s} /> },
         {
+          key: 'priority',
           title: 'Priority',
           dataIndex: 'priority',
           className: 'nowrap',
@@ -95,12 +108,14 @@ export function TaskTable({
           ),
         },
         {
+          key: 'start_date',
           title: 'Start date',
           dataIndex: 'start_date',
           className: 'nowrap',
           render: (d: string | null) => isoToUsDate(d),
         },
         {
+          key: 'end_date',
           title: 'Due date',
           dataIndex: 'end_date',
           className: 'nowrap',
@@ -109,6 +124,7 @@ export function TaskTable({
           ),
         },
         {
+          key: 'responsibles',
           title: 'Assignees',
           dataIndex: 'responsibles',
           render: (people: { uuid: string; name: string }[]) =>
@@ -120,11 +136,12 @@ export function TaskTable({
             )),
         },
         {
+          key: 'tags',
           title: 'Tags',
           dataIndex: 'tags',
           render: (tags: { name: string }[] | undefined) => (tags ?? []).map((t) => <Tag key={t.name}>{t.name}</Tag>),
         },
-        { title: 'Created by', dataIndex: ['creator', 'name'] },
+        { key: 'creator', title: 'Created by', dataIndex: ['creator', 'name'] },
       ]}
     />
   );

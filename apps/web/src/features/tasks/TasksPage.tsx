@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { TaskListItem } from '@portal/domain';
+import { TASK_FILTER_STATUSES, type TaskListItem } from '@portal/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space, Tabs, Tag } from 'antd';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
-import { useDebouncedValue } from '../../search/useDebouncedValue';
+import { bulkFiltersOf, TableSearch, useTableState } from '../../components/DataTable';
 import { reportError } from '../../shell/feedback';
 import type { ListResponse } from '../common/listQuery';
 import { PageHeader } from '../common/PageHeader';
@@ -16,15 +16,10 @@ import type { KanbanMove } from './TaskKanban';
 import { TaskKanban } from './TaskKanban';
 import { noTasks, TaskList, TaskTable } from './TaskTable';
 import { TaskTimeline } from './TaskTimeline';
-import {
-  EMPTY_TASK_FILTERS,
-  KANBAN_STATUSES,
-  TASK_VIEWS,
-  type TaskFilters,
-  type TaskView,
-  taskListQuery,
-} from './taskFilters';
+import { KANBAN_STATUSES, TASK_VIEWS, type TaskFilters, type TaskView, taskListQuery } from './taskFilters';
 import { taskLoadErrorMessage } from './taskLoadError';
+import { taskStatusLabel } from './taskRules';
+import { TASK_TABLE_FILTERS, taskFiltersFromTable, taskFiltersToTable } from './taskTableFilters';
 import './tasks.css';
 
 /**
@@ -40,11 +35,10 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
     ? (params.get('view') as TaskView)
     : 'table';
   const projectParam = params.get('project');
-  const [filters, setFiltersState] = useState<TaskFilters>(EMPTY_TASK_FILTERS);
-  const [search, setSearchState] = useState('');
-  const debouncedSearch = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(50);
+  // Filters, search, page and page size live in the address and are saved per screen (the data table's state).
+  const table = useTableState(personal ? 'personal-tasks' : 'tasks', { filters: TASK_TABLE_FILTERS });
+  const filters = taskFiltersFromTable(table.state.filters);
+  const { page, size, search } = table.state;
 
   const personalPlan = useQuery({
     queryKey: ['plans', 'personal'],
@@ -53,7 +47,8 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
   });
   const projects = personal ? (personalPlan.data ? [personalPlan.data.uuid] : []) : projectParam ? [projectParam] : [];
   const ready = !personal || Boolean(personalPlan.data);
-  const query = taskListQuery({ view, filters, projects, search: debouncedSearch, page, size });
+  const query = taskListQuery({ view, filters, projects, search, page, size });
+  const tableQuery = taskListQuery({ view: 'table', filters, projects, search, page, size });
   const listKey = [...TASKS_KEY, 'list', query] as const;
   const listKeyRef = useRef(listKey);
   listKeyRef.current = listKey;
@@ -91,10 +86,7 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
       copy.set('view', next);
       return copy;
     });
-  const setFilters = (next: TaskFilters) => {
-    setFiltersState(next);
-    setPage(1);
-  };
+  const setFilters = (next: TaskFilters) => table.setFilters(taskFiltersToTable(next));
 
   const onMove = useCallback(
     async (move: KanbanMove) => {
@@ -145,19 +137,10 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
     : projectParam
       ? { task_project: projectParam }
       : { task_any_project: 'true' };
-  const paging = {
-    page,
-    size,
-    onChange: (next: number, nextSize: number) => {
-      if (nextSize !== size) {
-        setSize(nextSize);
-        setPage(1);
-      } else {
-        setPage(next);
-      }
-    },
-  };
+  const paging = { page, size, onChange: (next: number, nextSize: number) => table.setPage(next, nextSize) };
   const loading = tasks.isFetching || (personal && personalPlan.isPending);
+  const canBulkUpdate = ability.can('TASKS_UPDATE');
+  const canBulkDelete = ability.can('TASKS_DESTROY');
   const empty = !loading && rows.length === 0;
   const boardBody = (body: React.ReactNode) => (empty ? noTasks : body);
 
@@ -216,11 +199,7 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
         view={view}
         filters={filters}
         onChange={setFilters}
-        search={search}
-        onSearch={(text) => {
-          setSearchState(text);
-          setPage(1);
-        }}
+        search={<TableSearch table={table} placeholder="Search tasks" testId="tasks-search" />}
         users={users.data ?? []}
         tags={(tags.data ?? []).map((t) => t.name)}
       />
@@ -232,7 +211,25 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
             key: 'table',
             label: <span data-testid="tasks-tab-table">Table</span>,
             children: (
-              <TaskTable rows={rows} meta={tasks.data?.meta} loading={loading} paging={paging} onOpen={openTask} />
+              <TaskTable
+                table={table}
+                query={{ data: tasks.data, isFetching: loading, refetch: tasks.refetch }}
+                exportSource={{ path: 'tasks/export-all', query: tableQuery }}
+                bulk={
+                  canBulkUpdate || canBulkDelete
+                    ? {
+                        resource: 'tasks',
+                        filters: bulkFiltersOf(tableQuery),
+                        statuses: canBulkUpdate
+                          ? TASK_FILTER_STATUSES.map((s) => ({ value: s, label: taskStatusLabel(s) }))
+                          : undefined,
+                        canDelete: canBulkDelete,
+                        onDone: () => void queryClient.invalidateQueries({ queryKey: TASKS_KEY }),
+                      }
+                    : undefined
+                }
+                onOpen={openTask}
+              />
             ),
           },
           {

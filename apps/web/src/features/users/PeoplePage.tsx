@@ -1,18 +1,14 @@
 import { CopyOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import type { Contact } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Avatar, Button, Card, Empty, Pagination, Segmented, Spin, Table, Tag, Tooltip } from 'antd';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Avatar, Button, Card, Empty, Pagination, Segmented, Spin, Tag, Tooltip } from 'antd';
+import { Link, useSearchParams } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
+import { DataTable, SERVER_PAGE_SIZES, TableSearch, useTableState } from '../../components/DataTable';
 import { initials } from '../../layout/initials';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { reportError, reportSuccess } from '../../shell/feedback';
-import { ListToolbar } from '../common/ListToolbar';
-import { PAGE_SIZE_OPTIONS } from '../common/listQuery';
 import { PageHeader } from '../common/PageHeader';
-import { listTableProps } from '../common/tablePagination';
-import { pageParams, useListState } from '../common/useListState';
 import { CONTACTS_KEY, listContacts } from './api';
 
 function CopyEmail({ email }: { email: string }) {
@@ -64,15 +60,28 @@ function PersonCard({ person }: { person: Contact }) {
   );
 }
 
-/** /people: the directory of active people, as cards or a table. */
+/** /people: the directory of active people, as cards or a table (the view is in the address too). */
 export function PeoplePage() {
   const ability = useAbility();
-  const [view, setView] = useState<'cards' | 'table'>('cards');
-  const list = useListState<Record<string, never>>({}, 24);
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'table' ? 'table' : 'cards';
+  const setView = (next: string) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next === 'table') {
+          copy.set('view', 'table');
+        } else {
+          copy.delete('view');
+        }
+        return copy;
+      },
+      { replace: true },
+    );
+  const table = useTableState('people', { sort: { by: 'name', direction: 'asc' } });
   const people = useQuery({
-    queryKey: [...CONTACTS_KEY, 'list', 'people', list.page, list.size, list.debouncedSearch],
-    queryFn: ({ signal }) =>
-      listContacts({ ...pageParams(list), filters: { status: ['active'] }, sortBy: 'name' }, signal),
+    queryKey: [...CONTACTS_KEY, 'list', 'people', ...table.queryKey],
+    queryFn: ({ signal }) => listContacts({ ...table.listParams, filters: { status: ['active'] } }, signal),
     placeholderData: keepPreviousData,
     enabled: ability.can('CONTACTS_READ'),
   });
@@ -87,7 +96,7 @@ export function PeoplePage() {
         actions={
           <Segmented
             value={view}
-            onChange={(v) => setView(v as 'cards' | 'table')}
+            onChange={(v) => setView(String(v))}
             options={[
               { value: 'cards', label: 'Cards' },
               { value: 'table', label: 'Table' },
@@ -96,19 +105,29 @@ export function PeoplePage() {
           />
         }
       />
-      <ListToolbar list={list} placeholder="Search people" testId="people-search" />
       {view === 'table' ? (
-        <Table<Contact>
-          {...listTableProps(list, people)}
+        <DataTable<Contact>
+          table={table}
+          query={people}
+          testId="people"
+          searchPlaceholder="Search people"
           columns={[
-            { title: 'Name', dataIndex: 'name', render: (n: string, r) => <Link to={`/users/${r.uuid}`}>{n}</Link> },
-            { title: 'Job title', dataIndex: 'job_title' },
             {
+              key: 'name',
+              title: 'Name',
+              dataIndex: 'name',
+              sortKey: 'name',
+              render: (n: string, r) => <Link to={`/users/${r.uuid}`}>{n}</Link>,
+            },
+            { key: 'job_title', title: 'Job title', dataIndex: 'job_title' },
+            {
+              key: 'customers',
               title: 'Clients',
               dataIndex: 'customers',
               render: (cs: Contact['customers']) => cs.map((c) => c.business_name).join(', '),
             },
             {
+              key: 'email',
               title: 'E-mail',
               dataIndex: 'email',
               render: (email: string | null) =>
@@ -118,11 +137,14 @@ export function PeoplePage() {
                   </span>
                 ) : null,
             },
-            { title: 'Phone', dataIndex: 'phone' },
+            { key: 'phone', title: 'Phone', dataIndex: 'phone' },
           ]}
         />
       ) : (
         <Spin spinning={people.isFetching}>
+          <div className="data-table-toolbar">
+            <TableSearch table={table} placeholder="Search people" testId="people-search" />
+          </div>
           {rows.length === 0 && !people.isPending ? (
             <Empty description="No people found" />
           ) : (
@@ -134,12 +156,12 @@ export function PeoplePage() {
           )}
           <Pagination
             className="people-pagination"
-            current={list.page}
-            pageSize={list.size}
+            current={table.state.page}
+            pageSize={table.state.size}
             total={people.data?.meta.total ?? 0}
             showSizeChanger
-            pageSizeOptions={[12, 24, 48, ...PAGE_SIZE_OPTIONS.slice(2)]}
-            onChange={(page, size) => list.setPage(page, size)}
+            pageSizeOptions={SERVER_PAGE_SIZES.map(String)}
+            onChange={(page, size) => table.setPage(page, size)}
           />
         </Spin>
       )}

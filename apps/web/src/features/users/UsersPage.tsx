@@ -1,30 +1,34 @@
-import { CONTACT_STATUSES, type Contact, type ContactStatus, USER_TYPES, type UserType } from '@portal/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Table, Tag } from 'antd';
+import { CONTACT_STATUSES, type Contact, USER_TYPES, type UserType } from '@portal/domain';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
+import { DataTable, FilterSelect, useTableState } from '../../components/DataTable';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
-import { ListToolbar, MultiSelectFilter, NewButton } from '../common/ListToolbar';
+import { buildListQuery, humanize } from '../common/listQuery';
+import { NewButton } from '../common/NewButton';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
-import { listTableProps } from '../common/tablePagination';
-import { pageParams, useListState } from '../common/useListState';
 import { useModalParam } from '../common/useModalParam';
 import { CONTACTS_KEY, listContacts } from './api';
 import { TYPE_LABELS } from './ContactFields';
 
+const STATUS_OPTIONS = CONTACT_STATUSES.map((s) => ({ value: s, label: humanize(s) }));
+
 /** /users (CONTACTS_READ): staff, freelancers and client contacts with search and type/status filters. */
 export function UsersPage() {
   const ability = useAbility();
+  const queryClient = useQueryClient();
   const createModal = useModalParam('user');
-  const list = useListState<{ type: UserType[]; status: ContactStatus[] }>({ type: [], status: ['active'] });
+  const table = useTableState('users', {
+    filters: { type: [], status: ['active'] },
+    sort: { by: 'name', direction: 'asc' },
+  });
+  const filters = { type: table.state.filters.type, status: table.state.filters.status };
+  const params = { ...table.listParams, filters };
   const contacts = useQuery({
-    queryKey: [...CONTACTS_KEY, 'list', 'users', list.page, list.size, list.debouncedSearch, list.filters],
-    queryFn: ({ signal }) =>
-      listContacts(
-        { ...pageParams(list), filters: { type: list.filters.type, status: list.filters.status }, sortBy: 'name' },
-        signal,
-      ),
+    queryKey: [...CONTACTS_KEY, 'list', ...table.queryKey],
+    queryFn: ({ signal }) => listContacts(params, signal),
     placeholderData: keepPreviousData,
     enabled: ability.can('CONTACTS_READ'),
   });
@@ -42,39 +46,57 @@ export function UsersPage() {
           </NewButton>
         }
       />
-      <ListToolbar list={list} placeholder="Search by name or e-mail" testId="users-search">
-        <MultiSelectFilter
-          list={list}
-          field="type"
-          values={USER_TYPES}
-          label={(t) => TYPE_LABELS[t]}
-          placeholder="All types"
-          testId="users-type-filter"
-        />
-        <MultiSelectFilter
-          list={list}
-          field="status"
-          values={CONTACT_STATUSES}
-          minWidth={180}
-          testId="users-status-filter"
-        />
-      </ListToolbar>
-      <Table<Contact>
-        {...listTableProps(list, contacts)}
-        data-testid="users-table"
+      <DataTable<Contact>
+        table={table}
+        query={contacts}
+        testId="users"
+        searchPlaceholder="Search by name or e-mail"
+        filters={
+          <>
+            <FilterSelect
+              table={table}
+              field="type"
+              options={USER_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+              placeholder="All types"
+              testId="users-type-filter"
+            />
+            <FilterSelect
+              table={table}
+              field="status"
+              options={STATUS_OPTIONS}
+              placeholder="All statuses"
+              testId="users-status-filter"
+            />
+          </>
+        }
+        exportSource={{ path: 'contacts/export-all', query: buildListQuery(params) }}
+        bulk={
+          ability.can('CONTACTS_UPDATE') || ability.can('CONTACTS_DESTROY')
+            ? {
+                resource: 'contacts',
+                filters,
+                statuses: ability.can('CONTACTS_UPDATE') ? STATUS_OPTIONS : undefined,
+                canDelete: ability.can('CONTACTS_DESTROY'),
+                onDone: () => void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY }),
+              }
+            : undefined
+        }
         columns={[
           {
+            key: 'name',
             title: 'Name',
             dataIndex: 'name',
+            sortKey: 'name',
             render: (name: string, row) => (
               <Link to={`/users/${row.uuid}`} data-testid="user-row-link">
                 {name}
               </Link>
             ),
           },
-          { title: 'E-mail', dataIndex: 'email' },
-          { title: 'Type', dataIndex: 'type', render: (t: UserType) => TYPE_LABELS[t] },
+          { key: 'email', title: 'E-mail', dataIndex: 'email' },
+          { key: 'type', title: 'Type', dataIndex: 'type', sortKey: 'type', render: (t: UserType) => TYPE_LABELS[t] },
           {
+            key: 'customers',
             title: 'Clients',
             dataIndex: 'customers',
             render: (customers: Contact['customers']) =>
@@ -85,11 +107,18 @@ export function UsersPage() {
               )),
           },
           {
+            key: 'roles',
             title: 'Roles',
             dataIndex: 'roles',
             render: (roles: Contact['roles']) => roles.map((r) => r.name).join(', '),
           },
-          { title: 'Status', dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+          {
+            key: 'status',
+            title: 'Status',
+            dataIndex: 'status',
+            sortKey: 'status',
+            render: (s: string) => <StatusTag status={s} />,
+          },
         ]}
       />
     </div>

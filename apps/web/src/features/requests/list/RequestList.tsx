@@ -5,20 +5,19 @@ import {
   REQUEST_TEMPERATURE_FILTERS,
   type RequestCountPerTemp,
 } from '@portal/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Checkbox, Input, Select, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Checkbox, Typography } from 'antd';
+import { useNavigate } from 'react-router';
 import { useAbility } from '../../../auth/useAbility';
-import { useDebouncedValue } from '../../../search/useDebouncedValue';
+import { bulkFiltersOf, FilterSelect, useTableState } from '../../../components/DataTable';
 import { humanize } from '../../common/listQuery';
 import { listRequests, REQUESTS_KEY } from './api';
 import { RequestTable } from './RequestTable';
 import {
-  listStateFromParams,
-  listStateToParams,
-  type RequestListState,
+  REQUEST_TABLE_FILTERS,
+  REQUEST_TABLE_SORT,
   requestListQuery,
+  requestStateFromTable,
   type TemperatureFilter,
 } from './requestFilters';
 import { requestStatusLabel } from './requestRows';
@@ -38,28 +37,12 @@ function temperatureLabel(value: TemperatureFilter, counts: RequestCountPerTemp 
 export function RequestList({ projectUuid }: { projectUuid?: string }) {
   const ability = useAbility();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const state = listStateFromParams(params);
-  const [typed, setTyped] = useState(state.search);
-  const search = useDebouncedValue(typed, 300);
-
-  const update = (patch: Partial<RequestListState>, keepPage = false) =>
-    setParams((current) => {
-      const base = listStateFromParams(current);
-      return listStateToParams({ ...base, ...patch, page: keepPage ? (patch.page ?? base.page) : 1 }, current);
-    });
-
-  // The typed search reaches the address (and the query) after a pause in typing.
-  useEffect(() => {
-    setParams(
-      (current) => {
-        const base = listStateFromParams(current);
-        return base.search === search ? current : listStateToParams({ ...base, search, page: 1 }, current);
-      },
-      { replace: true },
-    );
-  }, [search, setParams]);
-
+  const queryClient = useQueryClient();
+  const table = useTableState(projectUuid ? 'plan-requests' : 'requests', {
+    filters: REQUEST_TABLE_FILTERS,
+    sort: REQUEST_TABLE_SORT,
+  });
+  const state = requestStateFromTable(table.state);
   const query = requestListQuery(state, { search: state.search, projectUuid });
   const requests = useQuery({
     queryKey: [...REQUESTS_KEY, 'list', query],
@@ -67,71 +50,73 @@ export function RequestList({ projectUuid }: { projectUuid?: string }) {
     placeholderData: keepPreviousData,
   });
   const counts = requests.data?.count_per_temp;
+  const canUpdate = ability.can('REQUEST_UPDATE');
+  const canDelete = ability.isRegularUser && ability.can('REQUEST_DESTROY');
+  const { 'project_type[]': projectTypes } = query;
 
   return (
     <div data-testid="requests-list">
-      <Space wrap className="request-filters">
-        <Input.Search
-          allowClear
-          placeholder="Search requests"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          style={{ width: 240 }}
-          data-testid="requests-search"
-        />
-        <Select
-          mode="multiple"
-          allowClear
-          placeholder="All statuses"
-          value={state.statuses}
-          onChange={(statuses) => update({ statuses })}
-          options={REQUEST_STATUSES.map((s) => ({ value: s, label: requestStatusLabel(s) }))}
-          style={{ minWidth: 260 }}
-          maxTagCount="responsive"
-          aria-label="Filter by status"
-          data-testid="requests-status-filter"
-        />
-        {projectUuid ? null : (
-          <Select
-            mode="multiple"
-            allowClear
-            placeholder="All plan types"
-            value={state.projectTypes}
-            onChange={(projectTypes) => update({ projectTypes })}
-            options={PROJECT_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
-            style={{ minWidth: 200 }}
-            aria-label="Filter by plan type"
-            data-testid="requests-type-filter"
-          />
-        )}
-        <Checkbox.Group<TemperatureFilter>
-          value={state.temperatures}
-          onChange={(temperatures) => update({ temperatures })}
-          options={[...REQUEST_TEMPERATURE_FILTERS].reverse().map((value) => ({
-            value,
-            label: <span data-testid={`requests-temperature-${value}`}>{temperatureLabel(value, counts)}</span>,
-          }))}
-          data-testid="requests-temperature-filter"
-        />
-        {requests.data?.total_time !== undefined ? (
-          <Typography.Text type="secondary" data-testid="requests-total-time">
-            Total time: {formatMinutes(requests.data.total_time)}
-          </Typography.Text>
-        ) : null}
-        <MassDownloadButton resource="requests" ids={(requests.data?.data ?? []).map((row) => row.uuid)} />
-      </Space>
       <RequestTable
-        rows={requests.data?.data ?? []}
-        loading={requests.isFetching}
+        table={table}
+        query={requests}
         canDuplicate={ability.isRegularUser && ability.can('REQUEST_CREATE')}
         onOpen={(uuid) => navigate(`/requests/${uuid}`)}
-        pagination={{
-          current: state.page,
-          pageSize: state.size,
-          total: requests.data?.meta.total ?? 0,
-          showTotal: (total) => `${total} in total`,
-          onChange: (page, size) => (size !== state.size ? update({ size }) : update({ page }, true)),
-        }}
+        exportSource={{ path: 'requests/export-all', query }}
+        bulk={
+          canUpdate || canDelete
+            ? {
+                resource: 'requests',
+                filters: bulkFiltersOf(query),
+                listExtras: projectTypes ? { project_type: projectTypes } : undefined,
+                statuses: canUpdate
+                  ? REQUEST_STATUSES.map((s) => ({ value: s, label: requestStatusLabel(s) }))
+                  : undefined,
+                canDelete,
+                onDone: () => void queryClient.invalidateQueries({ queryKey: REQUESTS_KEY }),
+              }
+            : undefined
+        }
+        filters={
+          <>
+            <FilterSelect
+              table={table}
+              field="status"
+              options={REQUEST_STATUSES.map((s) => ({ value: s, label: requestStatusLabel(s) }))}
+              placeholder="All statuses"
+              minWidth={260}
+              testId="requests-status-filter"
+            />
+            {projectUuid ? null : (
+              <FilterSelect
+                table={table}
+                field="project_type"
+                options={PROJECT_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
+                placeholder="All plan types"
+                minWidth={200}
+                testId="requests-type-filter"
+              />
+            )}
+            <Checkbox.Group<TemperatureFilter>
+              value={state.temperatures}
+              onChange={(temperatures) => table.setFilter('temperature', temperatures.map(String))}
+              options={[...REQUEST_TEMPERATURE_FILTERS].reverse().map((value) => ({
+                value,
+                label: <span data-testid={`requests-temperature-${value}`}>{temperatureLabel(value, counts)}</span>,
+              }))}
+              data-testid="requests-temperature-filter"
+            />
+          </>
+        }
+        extra={
+          <>
+            {requests.data?.total_time !== undefined ? (
+              <Typography.Text type="secondary" data-testid="requests-total-time">
+                Total time: {formatMinutes(requests.data.total_time)}
+              </Typography.Text>
+            ) : null}
+            <MassDownloadButton resource="requests" ids={(requests.data?.data ?? []).map((row) => row.uuid)} />
+          </>
+        }
       />
     </div>
   );

@@ -1,7 +1,14 @@
 import { formatMinutes, type RequestListItem } from '@portal/domain';
-import { Table, type TablePaginationConfig, Tag, Tooltip, Typography } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PAGE_SIZE_OPTIONS } from '../../common/listQuery';
+import {
+  type BulkActions,
+  DataTable,
+  type ExportSource,
+  type TableController,
+  type TableQuery,
+} from '../../../components/DataTable';
 import { PersonName } from '../../people/PersonName';
 import { isoToUsDate, localIsoDate } from '../../timelogs/timeEntry';
 import { isDeliveryOverdue, REQUEST_STATUS_COLOURS, requestStatusLabel, temperatureBorderColour } from './requestRows';
@@ -26,28 +33,36 @@ function responsibleNames(row: RequestListItem): string {
  * the row's left border shows the temperature; a click opens the request; Duplicate for those who may.
  */
 export function RequestTable({
-  rows,
-  loading,
-  pagination,
+  table,
+  query,
+  filters,
+  extra,
+  exportSource,
+  bulk,
   canDuplicate,
   onOpen,
 }: {
-  rows: RequestListItem[];
-  loading: boolean;
-  pagination: TablePaginationConfig;
+  table: TableController;
+  query: TableQuery<RequestListItem>;
+  filters?: ReactNode;
+  extra?: ReactNode;
+  exportSource?: ExportSource;
+  bulk?: BulkActions;
   canDuplicate: boolean;
   onOpen(uuid: string): void;
 }) {
   const today = localIsoDate(new Date());
   return (
-    <Table<RequestListItem>
-      rowKey="uuid"
-      size="middle"
-      loading={loading}
-      dataSource={rows}
-      data-testid="requests-table"
-      scroll={{ x: 'max-content' }}
-      pagination={{ showSizeChanger: true, pageSizeOptions: PAGE_SIZE_OPTIONS, ...pagination }}
+    <DataTable<RequestListItem>
+      table={table}
+      query={query}
+      testId="requests"
+      searchPlaceholder="Search requests"
+      filters={filters}
+      extra={extra}
+      exportSource={exportSource}
+      bulk={bulk}
+      rowLabel={(row) => row.subject}
       rowClassName="request-row"
       onRow={(row) =>
         ({
@@ -59,6 +74,7 @@ export function RequestTable({
       }
       columns={[
         {
+          key: 'subject',
           title: 'Request',
           dataIndex: 'subject',
           render: (subject: string, row) => (
@@ -77,19 +93,28 @@ export function RequestTable({
           ),
         },
         {
+          key: 'total_time',
           title: 'Hours',
           dataIndex: 'total_time',
           className: 'nowrap',
           render: (minutes: number) => <span data-testid="request-row-hours">{formatMinutes(minutes)}</span>,
         },
-        { title: 'Status', dataIndex: 'status', render: (status: string) => <RequestStatusTag status={status} /> },
         {
+          key: 'status',
+          title: 'Status',
+          dataIndex: 'status',
+          render: (status: string) => <RequestStatusTag status={status} />,
+        },
+        {
+          key: 'created_at',
           title: 'Created',
           dataIndex: 'created_at',
+          sortKey: 'created_at',
           className: 'nowrap',
           render: (at: string) => isoToUsDate(at.slice(0, 10)),
         },
         {
+          key: 'latest_comment',
           title: 'Latest comment',
           dataIndex: 'latest_comment',
           render: (comment: RequestListItem['latest_comment']) =>
@@ -101,13 +126,15 @@ export function RequestTable({
               </Tooltip>
             ) : null,
         },
-        { title: 'Responsible', key: 'responsible', render: (_: unknown, row) => responsibleNames(row) },
+        { key: 'responsible', title: 'Responsible', render: (_: unknown, row) => responsibleNames(row) },
         {
+          key: 'project',
           title: 'Project',
           dataIndex: ['project', 'title'],
           render: (title: string | undefined) => title ?? '',
         },
         {
+          key: 'target_date',
           title: 'Delivery',
           dataIndex: 'target_date',
           className: 'nowrap',
@@ -123,8 +150,8 @@ export function RequestTable({
         ...(canDuplicate
           ? [
               {
-                title: '',
                 key: 'actions',
+                title: '',
                 render: (_: unknown, row: RequestListItem) => (
                   <Link
                     to={`/requests/${row.uuid}/duplicate`}

@@ -1,45 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_REQUEST_LIST,
-  listStateFromParams,
-  listStateToParams,
-  type RequestListState,
+  REQUEST_TABLE_FILTERS,
+  REQUEST_TABLE_SORT,
   requestListQuery,
+  requestStateFromTable,
 } from './requestFilters';
 
-describe('request list state in the address', () => {
-  it('reads the defaults of doc 2 §4 from a bare address', () => {
-    const state = listStateFromParams(new URLSearchParams());
+describe('request list state from the data table', () => {
+  const table = {
+    filters: REQUEST_TABLE_FILTERS,
+    search: '',
+    page: 1,
+    size: 50,
+    sort: REQUEST_TABLE_SORT,
+  };
+  it('reads the defaults of doc 2 §4', () => {
+    const state = requestStateFromTable(table);
     expect(state.statuses).toEqual(['new', 'waiting_approval', 'approved', 'needs_attention', 'in_progress']);
     expect(state.temperatures).toEqual([1, 2, 3]);
     expect(state.projectTypes).toEqual(['retainer', 'hosting']);
-    expect(state).toMatchObject({ page: 1, size: 50, direction: 'desc', search: '' });
+    expect(state).toEqual(DEFAULT_REQUEST_LIST);
   });
-  it('writes nothing for the defaults and keeps other parameters', () => {
-    const params = listStateToParams(DEFAULT_REQUEST_LIST, new URLSearchParams('task_uuid=abc'));
-    expect(params.toString()).toBe('task_uuid=abc');
-  });
-  it('round-trips filters, search, page and size', () => {
-    const state: RequestListState = {
-      statuses: ['completed', 'draft'],
-      temperatures: [3],
-      projectTypes: [],
-      search: 'logo',
-      page: 3,
-      size: 100,
-      direction: 'asc',
-    };
-    const params = listStateToParams(state);
-    expect(params.get('status')).toBe('completed,draft');
-    expect(params.get('project_type')).toBe('');
-    expect(listStateFromParams(params)).toEqual({ ...state, statuses: ['draft', 'completed'] });
-  });
-  it('ignores unknown values', () => {
-    const state = listStateFromParams(new URLSearchParams('status=nope,new&temperature=9,1&page=-2&size=x'));
+  it('ignores unknown values a link may carry', () => {
+    const state = requestStateFromTable({
+      ...table,
+      filters: { status: ['nope', 'new'], temperature: ['9', '1'], project_type: [] },
+      sort: { direction: 'asc' },
+    });
     expect(state.statuses).toEqual(['new']);
     expect(state.temperatures).toEqual([1]);
-    expect(state.page).toBe(1);
-    expect(state.size).toBe(50);
+    expect(state.projectTypes).toEqual([]);
+    expect(state.direction).toBe('asc');
   });
 });
 

@@ -34,69 +34,37 @@ export const DEFAULT_REQUEST_LIST: RequestListState = {
   direction: 'desc',
 };
 
-function pickList<T extends string | number>(raw: string | null, allowed: readonly T[], fallback: T[]): T[] {
-  // An absent parameter means the default; a present but empty one means "no filter" (every value).
-  if (raw === null) {
-    return [...fallback];
-  }
-  const parts = raw.split(',').filter(Boolean);
-  return allowed.filter((value) => parts.includes(String(value)));
+/** The requests table's filters as the data table keeps them in the address (status=a,b&temperature=3,2…). */
+export const REQUEST_TABLE_FILTERS = {
+  status: [...DEFAULT_REQUEST_LIST.statuses],
+  temperature: DEFAULT_REQUEST_LIST.temperatures.map(String),
+  project_type: [...DEFAULT_REQUEST_LIST.projectTypes],
+};
+export const REQUEST_TABLE_SORT = { by: 'created_at', direction: 'desc' } as const;
+
+function pick<T extends string | number>(values: readonly string[], allowed: readonly T[]): T[] {
+  // A link may carry anything: only known values are kept, once each, in the order given.
+  const known = values.flatMap((value) => allowed.filter((candidate) => String(candidate) === value));
+  return [...new Set(known)];
 }
 
-function positive(raw: string | null, fallback: number): number {
-  const value = Number(raw);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
-/** Reads the state from the address; anything missing or unknown falls back to the default. */
-export function listStateFromParams(params: URLSearchParams): RequestListState {
+/** The list state of the data table's state; unknown values from a link are dropped. */
+export function requestStateFromTable(table: {
+  filters: Record<keyof typeof REQUEST_TABLE_FILTERS, string[]>;
+  search: string;
+  page: number;
+  size: number;
+  sort: { direction: 'asc' | 'desc' } | null;
+}): RequestListState {
   return {
-    statuses: pickList(params.get('status'), REQUEST_STATUSES, DEFAULT_REQUEST_LIST.statuses),
-    temperatures: pickList(params.get('temperature'), REQUEST_TEMPERATURE_FILTERS, DEFAULT_REQUEST_LIST.temperatures),
-    projectTypes: pickList(params.get('project_type'), PROJECT_TYPES, DEFAULT_REQUEST_LIST.projectTypes),
-    search: params.get('search') ?? '',
-    page: positive(params.get('page'), 1),
-    size: positive(params.get('size'), DEFAULT_PAGE_SIZE),
-    direction: params.get('direction') === 'asc' ? 'asc' : 'desc',
+    statuses: pick(table.filters.status, REQUEST_STATUSES),
+    temperatures: pick(table.filters.temperature, REQUEST_TEMPERATURE_FILTERS),
+    projectTypes: pick(table.filters.project_type, PROJECT_TYPES),
+    search: table.search,
+    page: table.page,
+    size: table.size,
+    direction: table.sort?.direction ?? 'desc',
   };
-}
-
-function sameSet<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((value) => b.includes(value));
-}
-
-/**
- * Writes the state into the address, leaving out what equals the default so the plain /requests link stays short.
- * Other parameters (task_uuid and the other global modals) are kept.
- */
-export function listStateToParams(state: RequestListState, current = new URLSearchParams()): URLSearchParams {
-  const next = new URLSearchParams(current);
-  const lists: [string, readonly (string | number)[], readonly (string | number)[]][] = [
-    ['status', state.statuses, DEFAULT_REQUEST_LIST.statuses],
-    ['temperature', state.temperatures, DEFAULT_REQUEST_LIST.temperatures],
-    ['project_type', state.projectTypes, DEFAULT_REQUEST_LIST.projectTypes],
-  ];
-  for (const [name, value, fallback] of lists) {
-    if (sameSet(value, fallback)) {
-      next.delete(name);
-    } else {
-      next.set(name, value.join(','));
-    }
-  }
-  const scalars: [string, string, string][] = [
-    ['search', state.search, ''],
-    ['page', String(state.page), '1'],
-    ['size', String(state.size), String(DEFAULT_PAGE_SIZE)],
-    ['direction', state.direction, 'desc'],
-  ];
-  for (const [name, value, fallback] of scalars) {
-    if (value === fallback) {
-      next.delete(name);
-    } else {
-      next.set(name, value);
-    }
-  }
-  return next;
 }
 
 /**
