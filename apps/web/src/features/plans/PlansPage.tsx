@@ -2,7 +2,7 @@ import { DEFAULT_PLAN_STATUS_FILTER, minutesToReload, PLAN_STATUSES, type Plan }
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DataTable, FilterSelect, useTableState } from '../../components/DataTable';
-import { humanize } from '../common/listQuery';
+import { buildListQuery, humanize } from '../common/listQuery';
 import { NewButton } from '../common/NewButton';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
@@ -47,6 +47,7 @@ export function PlansPage() {
             testId="plans-status-filter"
           />
         }
+        exportSource={{ path: 'projects/export-all', query: buildListQuery(params) }}
         columns={[
           {
             key: 'title',
