@@ -176,6 +176,7 @@ export function CommentItem({
                 : undefined
             }
             testId="comment-files"
+            selectable
           />
         ) : null}
         {deleted || editing ? null : (

@@ -8,10 +8,11 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { shortenFileName, type Upload } from '@portal/domain';
-import { Button, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { type DragEvent, type ReactNode, useState } from 'react';
 import { useCurrentUser } from '../../auth/queries';
 import { downloadUpload } from './api';
+import { type FileSelection, FileSelectionBar, useFileSelection } from './FileSelection';
 import { UploadList } from './UploadList';
 import { formatFileSize } from './uploadRules';
 import type { UploadsState } from './useUploads';
@@ -36,15 +37,27 @@ export function AssetCard({
   canDelete,
   onDelete,
   extra,
+  selection,
 }: {
   file: Upload;
   canDelete: boolean;
   onDelete?: () => void;
   /** More actions for this file (e.g. start a task from it). */
   extra?: ReactNode;
+  /** The list's choice of files for 'Download selected'; without it the card has no checkbox. */
+  selection?: FileSelection;
 }) {
   return (
     <li className="asset-card" data-testid="asset-card" data-name={file.name}>
+      {selection ? (
+        <Checkbox
+          className="asset-select"
+          checked={selection.isSelected(file.uuid)}
+          onChange={(event) => selection.toggle(file.uuid, event.target.checked)}
+          aria-label={`Select ${file.name}`}
+          data-testid="asset-select"
+        />
+      ) : null}
       <a
         className="asset-thumb"
         href={fileViewerPath(file.uuid)}
@@ -139,6 +152,9 @@ export function AssetsSection({
     }
   };
   const running = uploads.items.filter((item) => item.status !== 'done');
+  const uuids = files.map((file) => file.uuid);
+  const selection = useFileSelection(uuids);
+  const selectable = files.length > 1;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a shortcut; 'Upload files' is the keyboard path
     <section
@@ -164,6 +180,7 @@ export function AssetsSection({
         ) : null}
       </div>
       {running.length ? <UploadList items={running} onRemove={uploads.cancel} /> : null}
+      {selectable ? <FileSelectionBar uuids={uuids} selection={selection} testId={testId} /> : null}
       {files.length ? (
         <ul className="asset-grid">
           {files.map((file) => (
@@ -172,6 +189,7 @@ export function AssetsSection({
               file={file}
               canDelete={canEdit && file.creator_uuid === me?.uuid}
               onDelete={() => onDelete(file.uuid)}
+              selection={selectable ? selection : undefined}
             />
           ))}
         </ul>

@@ -4,12 +4,14 @@ import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../auth/queries';
 import { AssetCard } from './AssetsSection';
 import { getUploadInfo } from './api';
+import { FileSelectionBar, useFileSelection } from './FileSelection';
 
 export const uploadInfoKey = (uuid: string) => ['uploads', 'info', uuid] as const;
 
 /**
  * Saved files named by uuid (an upload question's answer, a new request's uploads area): each card as in Assets.
- * `known` are files the caller already has (a request's uploads), so only unknown ones are fetched.
+ * `known` are files the caller already has (a request's uploads), so only unknown ones are fetched. `selectable`
+ * lists of two or more files can be chosen from and downloaded as one zip (the selection bar needs `testId`).
  */
 export function UploadedFiles({
   uuids,
@@ -17,12 +19,14 @@ export function UploadedFiles({
   onRemove,
   extra,
   testId,
+  selectable = false,
 }: {
   uuids: readonly string[];
   known?: readonly Upload[];
   onRemove?: (uuid: string) => void;
   extra?: (file: Upload) => ReactNode;
   testId?: string;
+  selectable?: boolean;
 }) {
   const files = useQueries({
     queries: uuids.map((uuid) => ({
@@ -35,10 +39,13 @@ export function UploadedFiles({
   });
   const me = useCurrentUser().data;
   const shown = files.flatMap((query) => (query.data ? [query.data] : []));
+  const shownUuids = shown.map((file) => file.uuid);
+  const selection = useFileSelection(shownUuids);
+  const withSelection = selectable && shown.length > 1;
   if (shown.length === 0) {
     return null;
   }
-  return (
+  const grid = (
     <ul className="asset-grid" data-testid={testId}>
       {shown.map((file) => (
         <AssetCard
@@ -47,8 +54,18 @@ export function UploadedFiles({
           canDelete={Boolean(onRemove) && file.creator_uuid === me?.uuid}
           onDelete={onRemove ? () => onRemove(file.uuid) : undefined}
           extra={extra?.(file)}
+          selection={withSelection ? selection : undefined}
         />
       ))}
     </ul>
+  );
+  if (!withSelection) {
+    return grid;
+  }
+  return (
+    <div>
+      <FileSelectionBar uuids={shownUuids} selection={selection} testId={testId ?? 'files'} />
+      {grid}
+    </div>
   );
 }

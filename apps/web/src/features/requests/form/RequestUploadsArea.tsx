@@ -104,6 +104,7 @@ export function RequestUploadsArea({
               : undefined
           }
           testId="request-uploads-files"
+          selectable={Boolean(request)}
         />
       </div>
     </Form.Item>
