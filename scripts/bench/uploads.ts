@@ -94,7 +94,8 @@ async function upload(base: string, headers: Record<string, string>, file: strin
   const put = await exchange(`${base}${presigned.url}`, {
     method: 'PUT',
     headers: { ...presigned.headers, 'content-length': String(size) },
-    body: createReadStream(file, { highWaterMark: MB }),
+    // 256 KiB reads: measured the quickest node client over loopback (1 MiB writes stall on the socket buffer).
+    body: createReadStream(file, { highWaterMark: 256 * 1024 }),
   });
   if (put.status !== 200) {
     throw new Error(`upload refused: ${put.status} ${put.text}`);
