@@ -210,3 +210,24 @@ test('users report: per-person figures and charts over 30 days, and one person i
   await expectNoSidewaysScroll(phone);
   await screenshot(phone, 'users-report-390');
 });
+
+test('timelog report for a freelancer: their own time only, without the staff filters', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const headers = await apiHeaders(request, 'freelancer@demo.test');
+  const own = await getJson<TimeLogReport>(request, '/api/reports/time-logs', headers);
+  expect(own.totals.by_user.every((u) => u.user.type === 'freelancer')).toBe(true);
+
+  const page = await signedInPage(browser, 'freelancer@demo.test', 1366);
+  await page.goto('/timelog-report');
+  await expect(page.getByTestId('report-total-total')).toContainText(hhmm(own.totals.total), { timeout: 30_000 });
+  await expect(page.getByTestId('report-total-people')).toContainText(String(own.totals.by_user.length));
+  await expect(page.getByTestId('timelog-report-person')).toHaveCount(0);
+  await expect(page.getByTestId('timelog-report-plan')).toHaveCount(0);
+  // The staff reports are not theirs: no links to them, and their addresses answer the permission page.
+  await expect(page.getByTestId('report-nav')).toHaveCount(0);
+  await page.goto('/project-time-report');
+  await expect(page.getByText("Sorry, you don't have permission to access this page")).toBeVisible();
+});
