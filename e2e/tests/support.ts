@@ -51,6 +51,11 @@ function appDatabaseLogin(): string {
   return `${app.user}:${encodeURIComponent(app.password)}`;
 }
 
+/** The app's database (the run's embedded PostgreSQL), for a second app instance on it (second-instance.ts). */
+export function appDatabaseUrl(): string {
+  return `postgres://${appDatabaseLogin()}@127.0.0.1:${embeddedPgPort()}/agency_portal`;
+}
+
 /** Reads the newest e-mail to an address straight from the app's outbox (the e-mail log). */
 export async function latestMailTo(address: string): Promise<string> {
   const port = embeddedPgPort();

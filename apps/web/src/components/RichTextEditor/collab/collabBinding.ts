@@ -3,6 +3,7 @@ import type Quill from 'quill';
 import QuillCursors from 'quill-cursors';
 import { QuillBinding } from 'y-quill';
 import * as Y from 'yjs';
+import './collab.css';
 
 /** Doc 2 §4 editor save status. */
 export type SaveStatus = 'saving' | 'saved' | 'error saving' | 'disconnected';
