@@ -1,7 +1,7 @@
 import type { requestUpdateSchema } from '@portal/domain';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
-import { findVisibleRequest, type Viewer } from '../modules/requests/request-access';
+import { denyFreelancer, findVisibleRequest, type Viewer } from '../modules/requests/request-access';
 import type { Collaboration } from './collab-server';
 
 type RequestUpdate = z.output<typeof requestUpdateSchema>;
@@ -23,6 +23,8 @@ export async function mergeRequestBrief(
     return body;
   }
   const current = await findVisibleRequest(db, uuid, viewer);
+  // Refused before it reaches anyone's open editor: the brief is an answer, and answers are staff work.
+  denyFreelancer(viewer);
   const merged = await collab.mergeWrite(
     { kind: 'request', uuid: current.uuid, field: 'project_brief' },
     current.descriptionDelta,

@@ -200,6 +200,8 @@ describe('freelancers', () => {
     expect((await calls.update(request.uuid, { status: 'in_progress' }, headers)).statusCode).toBe(403);
     expect((await calls.update(request.uuid, { answers: { email_type: 'promotion' } }, headers)).statusCode).toBe(403);
     expect((await calls.update(request.uuid, { request_type_id: 9 }, headers)).statusCode).toBe(403);
+    const brief = { ops: [{ insert: 'A freelancer rewrites the brief\n' }] };
+    expect((await calls.update(request.uuid, { description_delta: brief }, headers)).statusCode).toBe(403);
     expect((await calls.update(request.uuid, { status: 'completed', force_complete: true }, headers)).statusCode).toBe(
       403,
     );

@@ -29,11 +29,15 @@ const SIMPLE_FIELDS = {
   skip_estimate_approval: 'skipEstimateApproval',
 } as const;
 
-/** Freelancers read requests; status changes, answer edits (a type change is one) are staff work (doc 2 §6). */
+/**
+ * Freelancers read requests; status changes, answer edits (a type change is one, and the brief is the project_brief
+ * answer) are staff work (doc 2 §6).
+ */
 function guardFreelancer(viewer: Viewer, request: RequestRow, input: RequestUpdateInput) {
   const statusChange = input.status !== undefined && input.status !== request.status;
   const typeChange = input.request_type_id !== undefined && input.request_type_id !== request.requestTypeId;
-  if (statusChange || input.answers !== undefined || typeChange || input.force_complete) {
+  const briefChange = input.description_delta !== undefined;
+  if (statusChange || input.answers !== undefined || briefChange || typeChange || input.force_complete) {
     denyFreelancer(viewer);
   }
 }
