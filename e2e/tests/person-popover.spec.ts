@@ -48,6 +48,8 @@ test('the keyboard opens a card, moves into it, and Escape closes it with focus 
   const card = page.getByTestId('person-popover');
   await expect(card).toBeVisible();
   await expect(card).toBeFocused();
+  // The card's details load with it; Tab then reaches its links and copy button.
+  await expect(card.getByTestId('person-popover-email')).toBeVisible();
   await page.keyboard.press('Tab');
   await expect
     .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="person-popover"]'))))
