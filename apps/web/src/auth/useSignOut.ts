@@ -21,7 +21,10 @@ export function useSignOut(): () => Promise<void> {
       // next person signing in here gets none of this user's pushes. Loaded on demand to keep the entry small.
       // Bounded: a service worker that never answers must not keep the person signed in.
       const { forgetPushRegistration } = await import('../features/notifications/pushSubscription');
-      await Promise.race([forgetPushRegistration(), new Promise((resolve) => setTimeout(resolve, PUSH_FORGET_WAIT_MS))]);
+      await Promise.race([
+        forgetPushRegistration(),
+        new Promise((resolve) => setTimeout(resolve, PUSH_FORGET_WAIT_MS)),
+      ]);
     } catch {
       // Push is a convenience; logout goes on.
     }
