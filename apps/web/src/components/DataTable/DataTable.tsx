@@ -8,7 +8,6 @@ import { type CellEdit, EditableCell } from './EditableCell';
 import { ExportMenu } from './ExportMenu';
 import { TableSearch, TableToolbar } from './TableToolbar';
 import type { ExportSource } from './tableApi';
-import { CLIENT_PAGE_SIZES, SERVER_PAGE_SIZES } from './tableState';
 import type { TableController } from './useTableState';
 import './DataTable.css';
 
@@ -221,7 +220,7 @@ export function DataTable<T extends object>({
           pageSize: state.size,
           total,
           showSizeChanger: true,
-          pageSizeOptions: (table.serverPaging ? SERVER_PAGE_SIZES : CLIENT_PAGE_SIZES).map(String),
+          pageSizeOptions: table.pageSizes.map(String),
           showTotal: (count) => `${count} in total`,
           size: 'small',
         }}

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  CLIENT_PAGE_SIZES,
   DEFAULT_TABLE_SIZE,
   formatSort,
   isDefaultState,
   resolveTableState,
+  SERVER_PAGE_SIZES,
   storageKey,
   type TableDefaults,
   type TableFilters,
@@ -22,6 +24,8 @@ export interface TableOptions<K extends string = string> {
   size?: number;
   /** False when the server answers every row at once: the table pages itself, 1000 rows a page by default. */
   serverPaging?: boolean;
+  /** The page sizes offered, when a list differs from the standard ones (the timelog report pages by 500, doc 2 §9). */
+  pageSizes?: readonly number[];
 }
 
 /** What a list call needs from the table: the bracket query's page, size, search and sort (see buildListQuery). */
@@ -38,6 +42,7 @@ export interface TableController<K extends string = string> {
   defaults: TableDefaults;
   state: TableState & { filters: Record<K, string[]> };
   serverPaging: boolean;
+  pageSizes: readonly number[];
   /** For a server-paged list call; the screen adds its filters (named as its API names them). */
   listParams: TableListParams;
   /** A stable key part for the list's query: changes whenever anything the list call sends changes. */
@@ -119,6 +124,7 @@ export function useTableState<K extends string = never>(id: string, options: Tab
     defaults,
     state: state as TableController<K>['state'],
     serverPaging,
+    pageSizes: options.pageSizes ?? (serverPaging ? SERVER_PAGE_SIZES : CLIENT_PAGE_SIZES),
     listParams: {
       page: state.page,
       size: state.size,
