@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { screenshot, signIn } from './support';
+import { DEMO_PASSWORD, screenshot, signIn } from './support';
 
 /**
  * The main screens on a 390×844 phone: nothing scrolls sideways (tables scroll inside their card, filters wrap),
@@ -88,4 +88,26 @@ test('the requests list and a request detail fit the phone', async ({ page }) =>
   await expect(page.getByTestId('page-title')).toBeVisible({ timeout: 20_000 });
   await expectNoSidewaysScroll(page);
   await screenshot(page, 'phone-request-detail');
+});
+
+test('every request type’s form fits the phone (long option labels wrap inside the form)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const login = await request.post('/api/login', {
+    data: { email: 'admin@demo.test', password: DEMO_PASSWORD, cookie_login: false },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).data.auth_token}` };
+  const types = (await (await request.get('/api/request-types', { headers })).json()).data as {
+    id: number;
+    disabled?: boolean;
+  }[];
+  const open = types.filter((type) => !type.disabled);
+  expect(open.length).toBeGreaterThan(10);
+  for (const type of open) {
+    await page.goto(`/requests/new?type=${type.id}`);
+    await expect(page.getByTestId('request-form')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  }
 });
