@@ -110,3 +110,34 @@ test('live: a new notification raises the bell without a reload', async ({ brows
   await expect(badge).toHaveText(String(before + 1), { timeout: 5_000 });
   await page.context().close();
 });
+
+test('live: a comment appears in the open drawer and its mention raises the Mentions badge without a reload', async ({
+  browser,
+  request,
+}) => {
+  const admin = await apiSignIn(request, 'admin@demo.test');
+  const taskUuid = await createTask(request, admin.headers, `Live comment ${stamp}`);
+  const page = await personPage(browser, 'manager@demo.test');
+  await page.goto(`/tasks?task_uuid=${taskUuid}`);
+  await page.getByTestId('task-tab-comments').click(OPEN);
+  await expect(page.getByTestId('comments-panel')).toBeVisible(OPEN);
+  const badge = page.getByTestId('nav-mentions-badge').locator('.ant-badge-count');
+  const before = (await badge.count()) ? Number(await badge.first().textContent()) : 0;
+
+  const found = await request.get('/api/mentions/mentionables?search_term=Jamie', { headers: admin.headers });
+  expect(found.ok(), await found.text()).toBeTruthy();
+  const jamie = ((await found.json()).data as { uuid: string; name: string; type: string }[]).find(
+    (person) => person.name === 'Jamie Rivera',
+  );
+  expect(jamie).toBeTruthy();
+  const text = `Live hello ${stamp}`;
+  const posted = await request.post(`/api/tasks/${taskUuid}/comments`, {
+    headers: admin.headers,
+    data: { text, related_users: [{ uuid: jamie?.uuid, type: jamie?.type }] },
+  });
+  expect(posted.ok(), await posted.text()).toBeTruthy();
+
+  await expect(page.getByTestId('comment-item').filter({ hasText: text })).toBeVisible({ timeout: 5_000 });
+  await expect(badge).toHaveText(String(before + 1), { timeout: 5_000 });
+  await page.context().close();
+});
