@@ -99,6 +99,9 @@ export async function seedScaleRequests(
              'completed', 'billable', p.id, w.created_at
       from work w join people p on p.n = w.n % p.total
       where w.n % 4 = 0`);
+    // Statistics of the rows this transaction just wrote (ANALYZE counts its own inserts): without them the
+    // statement triggers on requests (report and plan-total upkeep) join the 25,000 updated rows by nested loops.
+    await tx.execute(sql`analyze time_logs, requests`);
     await tx.execute(sql`
       update requests r set time_spent = s.minutes
       from (select request_id, sum(minutes)::int as minutes from time_logs
