@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, screenshot, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, expectNoSidewaysScroll, screenshot, signedInPage } from './support';
 
 /**
  * The budget panel (issue 10): on a retainer plan with time reports, the plan page shows Refil, Timelog, Balance,
@@ -7,26 +7,6 @@ import { DEMO_PASSWORD, screenshot, signIn } from './support';
  * credit history and the balance. Checked at 1366 and 390 px without sideways scroll.
  */
 const NOTE = `Goodwill hours ${Date.now().toString(36)}`;
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0);
-}
-
-async function signedInPage(browser: Browser, email: string, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email);
-  await expect(page.getByTestId('sidebar').or(page.getByTestId('menu-toggle')).first()).toBeVisible();
-  await page
-    .getByRole('button', { name: 'No thanks' })
-    .click({ timeout: 5_000 })
-    .catch(() => undefined);
-  return page;
-}
 
 test('budget panel: figures, bars, an adjustment in the credit history, at 1366 and 390 px', async ({
   browser,

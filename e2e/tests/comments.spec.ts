@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, screenshot, signIn } from './support';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, expectNoSidewaysScroll, screenshot, signedInPage } from './support';
 
 /**
  * Comments, mentions and the Mentions inbox (issue 12), as people use them: the admin mentions the manager on a task;
@@ -15,27 +15,6 @@ async function apiSignIn(request: APIRequestContext, email: string) {
   expect(res.ok()).toBeTruthy();
   const { data } = await res.json();
   return { uuid: data.uuid as string, headers: { authorization: `Bearer ${data.auth_token}` } };
-}
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0);
-}
-
-async function signedInPage(browser: Browser, email: string, width = 1366): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email);
-  await expect(page.getByTestId('sidebar').or(page.getByTestId('menu-toggle')).first()).toBeVisible();
-  // The Web Push prompt sits over the bottom right corner; answer it so it covers nothing.
-  await page
-    .getByRole('button', { name: 'No thanks' })
-    .click({ timeout: 5_000 })
-    .catch(() => undefined);
-  return page;
 }
 
 /** Types into a Quill editor (the comment editors are Quill, not inputs). */

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { screenshot, signIn } from './support';
+import { expectNoSidewaysScroll, screenshot, signIn } from './support';
 
 /** The dashboard (/) of each demo account: the blocks its role gets, each with content or an honest empty state. */
 
@@ -9,12 +9,6 @@ async function openDashboard(page: Page, email: string) {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('dashboard-page')).toBeVisible();
   await expect(page.getByTestId('dashboard-tasks')).toBeVisible({ timeout: 20_000 });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0);
 }
 
 const STAFF_BLOCKS = [

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, screenshot, signIn } from './support';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, expectNoSidewaysScroll, screenshot, signedInPage } from './support';
 import { readZipEntries } from './zip-reader';
 
 /**
@@ -42,21 +42,6 @@ async function apiUpload(request: APIRequestContext, who: Api, name: string, bod
   const put = await request.put(target.url, { headers: target.headers, data: body });
   expect(put.ok(), await put.text()).toBeTruthy();
   return target.uuid as string;
-}
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0);
-}
-
-async function signedInPage(browser: Browser, email: string, width = 1366): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email);
-  await expect(page.getByTestId('sidebar').or(page.getByTestId('menu-toggle')).first()).toBeVisible();
-  return page;
 }
 
 let taskUuid = '';

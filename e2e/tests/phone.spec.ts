@@ -1,19 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, screenshot, signIn } from './support';
+import { DEMO_PASSWORD, expectNoSidewaysScroll, screenshot, signIn } from './support';
 
 /**
  * The main screens on a 390×844 phone: nothing scrolls sideways (tables scroll inside their card, filters wrap),
  * the header keeps its menu button on screen and the task drawer's title is never covered.
  */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  // Lazy header widgets and tables settle after the first paint; the page must fit once they have.
-  await page.waitForLoadState('networkidle');
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0);
-}
 
 async function expectInsideViewport(page: Page, testId: string): Promise<void> {
   const box = await page.getByTestId(testId).boundingBox();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, screenshot, signIn } from './support';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, expectNoSidewaysScroll, screenshot, signedInPage } from './support';
 
 /**
  * The report screens (issue 10) on the demo workspace's week of time logs: the timelog report's totals and chart
@@ -21,29 +21,6 @@ async function getJson<T>(request: APIRequestContext, url: string, headers: Reco
   const response = await request.get(url, { headers });
   expect(response.ok(), `${url} → ${response.status()}`).toBe(true);
   return (await response.json()) as T;
-}
-
-async function signedInPage(browser: Browser, email: string, width: number): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: width > 500 ? 900 : 844 },
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email);
-  await expect(page.getByTestId('sidebar').or(page.getByTestId('menu-toggle')).first()).toBeVisible();
-  await page
-    .getByRole('button', { name: 'No thanks' })
-    .click({ timeout: 5_000 })
-    .catch(() => undefined);
-  return page;
-}
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-    .toBeLessThanOrEqual(0);
 }
 
 interface TimeLogReport {

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { FakeChatServer } from '../../apps/api/test/fake-chat-completions';
 import { startFakeAi } from './fake-ai';
-import { expectSignedInShell, screenshot, signIn } from './support';
+import { expectNoSidewaysScroll, expectSignedInShell, screenshot, signIn } from './support';
 
 /**
  * Issue 13 part B: global search (partial, misspelt terms; keyboard; Ctrl+K), the e-mail and activity logs, and
@@ -39,10 +39,6 @@ async function searchAndOpen(page: Page, term: string, group: string, name: RegE
 }
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search' });
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 test('search finds a client, a task and a request by partial, misspelt terms and opens each', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });

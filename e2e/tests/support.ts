@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import pg from 'pg';
 
 export const DEMO_PASSWORD = 'portal-demo-2026';
@@ -94,4 +94,32 @@ export async function chooseHeaderMenuItem(page: Page, menu: string, item: strin
 
 export async function chooseNewMenuItem(page: Page, item: string): Promise<void> {
   await chooseHeaderMenuItem(page, 'new-menu', item);
+}
+
+/**
+ * A person signed in in a browser context of their own (own storage and socket), at a desktop (1366) or phone (390)
+ * width. The Web Push prompt sits over the bottom right corner; it is answered so it covers nothing.
+ */
+export async function signedInPage(browser: Browser, email: string, width = 1366): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height: width > 500 ? 900 : 844 },
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, email);
+  await expect(page.getByTestId('sidebar').or(page.getByTestId('menu-toggle')).first()).toBeVisible();
+  await page
+    .getByRole('button', { name: 'No thanks' })
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
+  return page;
+}
+
+/** The page fits its width once lazy widgets and tables have settled: nothing scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 }

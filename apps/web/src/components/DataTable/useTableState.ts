@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   CLIENT_PAGE_SIZES,
@@ -104,14 +104,25 @@ export function useTableState<K extends string = never>(id: string, options: Tab
     }
   }, [key, stateKey, resolved.from, defaults, setParams]);
 
+  // React Router's functional setSearchParams does not queue like setState: two updates before the next render
+  // (a sort click while the debounced search lands) both start from the rendered address, and the later one drops
+  // the earlier. Each update therefore starts from the address the previous one wrote until the router catches up.
+  const written = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    written.current = null;
+  }, [params]);
+
   const update = useCallback(
     (patch: Partial<TableState>) => {
       setParams(
         (current) => {
-          const base = resolveTableState(current, readStorage(key), defaults).state;
+          const latest = written.current ?? current;
+          const base = resolveTableState(latest, readStorage(key), defaults).state;
           const next: TableState = { ...base, ...patch, page: patch.page ?? 1 };
           writeStorage(key, next);
-          return writeUrlState(current, next, defaults);
+          const address = writeUrlState(latest, next, defaults);
+          written.current = address;
+          return address;
         },
         { replace: true },
       );
