@@ -1,0 +1,109 @@
+import { anyUser, everyone, type MatrixRows, staff } from './expectations';
+
+/** Sign-in, configuration, logs, contacts, invites, roles, groups, users and clients. */
+export const ACCOUNT_ROUTES: MatrixRows = {
+  'GET /api/health': { expect: everyone },
+  'GET /api/config': { expect: everyone },
+  'POST /api/login': { expect: everyone, payload: { email: 'nobody@agency.test', password: 'whatever-1' } },
+  'POST /api/register': { expect: everyone, payload: {} },
+  'POST /api/forgot-password': { expect: everyone, payload: { email: 'nobody@agency.test' } },
+  'POST /api/reset-password': { expect: everyone, payload: {} },
+  'POST /api/verify-email': { expect: everyone, payload: { token: 'not-a-real-token' } },
+  'GET /api/user': { expect: anyUser },
+  'POST /api/logout': { expect: anyUser },
+  'GET /api/global-search': { expect: staff, url: '/api/global-search?search_term=a' },
+  'GET /api/dashboard': { expect: staff },
+  // E-mail log and audit trail (issue 13): regular users with EMAIL_LOG_READ / LOGS_READ.
+  'GET /api/email-logs': { expect: { ...staff, freelancer: 'deny' } },
+  'GET /api/email-logs/templates': { expect: { ...staff, freelancer: 'deny' } },
+  'GET /api/email-logs/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/email-logs/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/email-logs/:uuid/resend': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/email-logs/00000000-0000-4000-8000-000000000000/resend',
+  },
+  'GET /api/activity-logs': { expect: { ...staff, freelancer: 'deny' } },
+  // Writing assistant (issue 13): staff; the test app has no AI configured, so allowed callers get 422/503.
+  'POST /api/ai/enhance': { expect: staff, payload: {} },
+  // Contacts, invites, roles, groups, users (issue 3). Unknown uuids answer 404 to those let through.
+  'GET /api/contacts': { expect: { ...staff, freelancer: 'deny' } },
+  'GET /api/contacts/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/contacts/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/contacts': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
+  'PUT /api/contacts/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/contacts/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'DELETE /api/contacts/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/contacts/00000000-0000-4000-8000-000000000000',
+  },
+  'GET /api/customer-invite': { expect: { ...staff, freelancer: 'deny' } },
+  'POST /api/customer-invite': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
+  'POST /api/customer-invite/:uuid/resend': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/customer-invite/00000000-0000-4000-8000-000000000000/resend',
+  },
+  'PUT /api/customer-invite/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/customer-invite/00000000-0000-4000-8000-000000000000',
+    payload: { status: 'cancelled' },
+  },
+  'GET /api/customer-invite/preview': { expect: everyone, url: '/api/customer-invite/preview?token=made-up' },
+  'POST /api/customer-invite/accept': { expect: anyUser, payload: { token: 'made-up' } },
+  'GET /api/roles': { expect: { ...staff, manager: 'deny', freelancer: 'deny' } },
+  'GET /api/roles/:uuid': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/roles/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/roles': { expect: { ...staff, manager: 'deny', freelancer: 'deny' }, payload: {} },
+  'PUT /api/roles/:uuid': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/roles/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'DELETE /api/roles/:uuid': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/roles/00000000-0000-4000-8000-000000000000',
+  },
+  'GET /api/permissions': { expect: { ...staff, manager: 'deny', freelancer: 'deny' } },
+  'GET /api/groups': { expect: { ...staff, manager: 'deny', freelancer: 'deny' } },
+  'GET /api/groups/:uuid': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/groups/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/groups': { expect: { ...staff, manager: 'deny', freelancer: 'deny' }, payload: {} },
+  'PUT /api/groups/:uuid': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/groups/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'DELETE /api/groups/:uuid': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/groups/00000000-0000-4000-8000-000000000000',
+  },
+  'GET /api/users': { expect: { ...staff, freelancer: 'deny' } },
+  // The user popover (issue 13): any staff member or freelancer; the card's details depend on the caller.
+  'GET /api/users/:uuid/card': { expect: staff, url: '/api/users/00000000-0000-4000-8000-000000000000/card' },
+  // Clients, plans, plan types, project users, product types (issue 3): staff only, except the people pickers.
+  'GET /api/customers': { expect: { ...staff, freelancer: 'deny' } },
+  'GET /api/customers/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/customers/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/customers': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
+  'PUT /api/customers/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/customers/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'DELETE /api/customers/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/customers/00000000-0000-4000-8000-000000000000',
+  },
+};
