@@ -1,26 +1,23 @@
-import { CLIENT_STATUSES, type CustomerListItem } from '@portal/domain';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CustomerListItem } from '@portal/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useAbility } from '../../auth/useAbility';
 import { DataTable, FilterSelect, useTableState } from '../../components/DataTable';
-import { buildListQuery, humanize } from '../common/listQuery';
+import { buildListQuery } from '../common/listQuery';
 import { NewButton } from '../common/NewButton';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
 import { useModalParam } from '../common/useModalParam';
 import { CUSTOMERS_KEY, listCustomers } from './api';
-
-const STATUS_OPTIONS = CLIENT_STATUSES.map((s) => ({ value: s, label: humanize(s) }));
+import { CLIENT_STATUS_OPTIONS, useCustomerTableActions } from './useCustomerTableActions';
 
 /** /clients: the clients table; a row opens the client modal (client_uuid=…). */
 export function ClientsPage() {
-  const ability = useAbility();
-  const queryClient = useQueryClient();
   const modal = useModalParam('client_uuid');
   const table = useTableState('clients', {
     filters: { status: ['active'] },
     sort: { by: 'business_name', direction: 'asc' },
   });
+  const actions = useCustomerTableActions(table.state.filters.status);
   const params = { ...table.listParams, filters: { status: table.state.filters.status } };
   const clients = useQuery({
     queryKey: [...CUSTOMERS_KEY, 'list', ...table.queryKey],
@@ -47,24 +44,14 @@ export function ClientsPage() {
           <FilterSelect
             table={table}
             field="status"
-            options={STATUS_OPTIONS}
+            options={CLIENT_STATUS_OPTIONS}
             placeholder="All statuses"
             testId="clients-status-filter"
           />
         }
         exportSource={{ path: 'customers/export-all', query: buildListQuery(params) }}
-        bulk={
-          ability.can('CUSTOMERS_UPDATE') || ability.can('CUSTOMERS_DESTROY')
-            ? {
-                resource: 'customers',
-                filters: { status: table.state.filters.status },
-                statuses: ability.can('CUSTOMERS_UPDATE') ? STATUS_OPTIONS : undefined,
-                canDelete: ability.can('CUSTOMERS_DESTROY'),
-                onDone: () => void queryClient.invalidateQueries({ queryKey: CUSTOMERS_KEY }),
-              }
-            : undefined
-        }
-        rowEdit={ability.can('CUSTOMERS_UPDATE') ? { url: 'customers' } : undefined}
+        bulk={actions.bulk}
+        rowEdit={actions.rowEdit}
         columns={[
           {
             key: 'business_name',
@@ -89,7 +76,7 @@ export function ClientsPage() {
             title: 'Status',
             dataIndex: 'status',
             sortKey: 'status',
-            edit: { field: 'status', input: 'select', options: STATUS_OPTIONS },
+            edit: { field: 'status', input: 'select', options: CLIENT_STATUS_OPTIONS },
             render: (s: string) => <StatusTag status={s} />,
           },
           { key: 'plans_count', title: 'Plans', dataIndex: 'plans_count', align: 'right' },

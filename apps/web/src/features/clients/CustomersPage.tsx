@@ -1,23 +1,20 @@
-import { CLIENT_STATUSES, type CustomerListItem } from '@portal/domain';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CustomerListItem } from '@portal/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useAbility } from '../../auth/useAbility';
 import { DataTable, FilterSelect, useTableState } from '../../components/DataTable';
-import { buildListQuery, humanize } from '../common/listQuery';
+import { buildListQuery } from '../common/listQuery';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
 import { CUSTOMERS_KEY, listCustomers } from './api';
-
-const STATUS_OPTIONS = CLIENT_STATUSES.map((s) => ({ value: s, label: humanize(s) }));
+import { CLIENT_STATUS_OPTIONS, useCustomerTableActions } from './useCustomerTableActions';
 
 /** /customers: every client with all list columns, server-sorted, exported whole through the server. */
 export function CustomersPage() {
-  const ability = useAbility();
-  const queryClient = useQueryClient();
   const table = useTableState('customers', {
     filters: { status: [] },
     sort: { by: 'business_name', direction: 'asc' },
   });
+  const actions = useCustomerTableActions(table.state.filters.status);
   const params = { ...table.listParams, filters: { status: table.state.filters.status } };
   const customers = useQuery({
     queryKey: [...CUSTOMERS_KEY, 'list', ...table.queryKey],
@@ -37,24 +34,14 @@ export function CustomersPage() {
           <FilterSelect
             table={table}
             field="status"
-            options={STATUS_OPTIONS}
+            options={CLIENT_STATUS_OPTIONS}
             placeholder="All statuses"
             testId="customers-status-filter"
           />
         }
         exportSource={{ path: 'customers/export-all', query: buildListQuery(params) }}
-        bulk={
-          ability.can('CUSTOMERS_UPDATE') || ability.can('CUSTOMERS_DESTROY')
-            ? {
-                resource: 'customers',
-                filters: { status: table.state.filters.status },
-                statuses: ability.can('CUSTOMERS_UPDATE') ? STATUS_OPTIONS : undefined,
-                canDelete: ability.can('CUSTOMERS_DESTROY'),
-                onDone: () => void queryClient.invalidateQueries({ queryKey: CUSTOMERS_KEY }),
-              }
-            : undefined
-        }
-        rowEdit={ability.can('CUSTOMERS_UPDATE') ? { url: 'customers' } : undefined}
+        bulk={actions.bulk}
+        rowEdit={actions.rowEdit}
         columns={[
           {
             key: 'business_name',
@@ -79,7 +66,7 @@ export function CustomersPage() {
             title: 'Status',
             dataIndex: 'status',
             sortKey: 'status',
-            edit: { field: 'status', input: 'select', options: STATUS_OPTIONS },
+            edit: { field: 'status', input: 'select', options: CLIENT_STATUS_OPTIONS },
             render: (s: string) => <StatusTag status={s} />,
           },
           {
