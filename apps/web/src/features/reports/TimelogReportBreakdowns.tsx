@@ -1,6 +1,7 @@
 import type { MissedDay, TimeLogReportProjectTotal, TimeLogReportTotals, TimeLogReportUserTotal } from '@portal/domain';
 import { Table } from 'antd';
 import { humanize } from '../common/listQuery';
+import { PersonName } from '../people/PersonName';
 import { formatHours, formatPercent, percentOf, usDate } from './reportFormat';
 
 const share = (part: number, whole: number) => formatPercent(whole > 0 ? percentOf(part, whole) : null);
@@ -17,7 +18,7 @@ export function UserTotalsTable({ totals, loading }: { totals?: TimeLogReportTot
       scroll={{ x: 'max-content' }}
       pagination={{ pageSize: 50, hideOnSinglePage: true, size: 'small' }}
       columns={[
-        { title: 'Person', render: (_, row) => row.user.name },
+        { title: 'Person', render: (_, row) => <PersonName uuid={row.user.uuid} name={row.user.name} /> },
         { title: 'Type', render: (_, row) => humanize(row.user.type) },
         { title: 'Time', align: 'right', render: (_, row) => formatHours(row.minutes) },
         { title: 'Billable', align: 'right', render: (_, row) => formatHours(row.billable_minutes) },

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type DataColumn, DataTable, type TableController } from '../../components/DataTable';
 import { humanize } from '../common/listQuery';
+import { PersonName } from '../people/PersonName';
 import { useOpenTask } from '../tasks/useOpenTask';
 import { formatHours, usDate } from './reportFormat';
 import { categoryLabel } from './TimelogReportFilters';
@@ -26,7 +27,12 @@ export function TimelogReportTable({
   const openTask = useOpenTask();
   const columns: DataColumn<TimeLogReportRow>[] = [
     { key: 'date', title: 'Date', dataIndex: 'date', sortKey: 'date', render: (date: string) => usDate(date) },
-    { key: 'user', title: 'Person', sortKey: 'user', render: (_, row) => row.user.name },
+    {
+      key: 'user',
+      title: 'Person',
+      sortKey: 'user',
+      render: (_, row) => <PersonName uuid={row.user.uuid} name={row.user.name} />,
+    },
     {
       key: 'project',
       title: 'Plan',

@@ -10,6 +10,7 @@ import { deleteTimeLog, listTaskTimeLogs, TIME_LOGS_KEY, updateTimeLog } from '.
 import { TimeEntryModal } from './TimeEntryModal';
 import { isoToUsDate, minutesToTimeInput, usDateTime } from './timeEntry';
 import './timelogs.css';
+import { PersonName } from '../people/PersonName';
 
 /**
  * The Timelogs tab (doc 2 §2): Tracked, Date, Comment, User, Created At, Actions, and '{n} timelogs found'. Edit and
@@ -120,7 +121,11 @@ export function TimelogsTable({
           },
           { title: 'Date', dataIndex: 'date', render: (date: string) => isoToUsDate(date) },
           { title: 'Comment', dataIndex: 'description', render: (text: string | null) => text ?? '' },
-          { title: 'User', dataIndex: ['user', 'name'] },
+          {
+            title: 'User',
+            key: 'user',
+            render: (_, log) => <PersonName uuid={log.user.uuid} name={log.user.name} />,
+          },
           { title: 'Created At', dataIndex: 'created_at', render: (at: string) => usDateTime(at) },
           ...(anyActions
             ? [
