@@ -97,3 +97,13 @@ export function PersonName({ uuid, name, strong, testId = 'person-name' }: Props
     </Popover>
   );
 }
+
+/** A comma-separated list of people, each name opening their card. */
+export function PersonNames({ people, testId }: { people: { uuid: string; name: string }[]; testId?: string }) {
+  return people.map((person, index) => (
+    <span key={person.uuid}>
+      {index > 0 ? ', ' : null}
+      <PersonName uuid={person.uuid} name={person.name} testId={testId} />
+    </span>
+  ));
+}

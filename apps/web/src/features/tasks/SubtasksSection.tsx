@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
+import { PersonNames } from '../people/PersonName';
 import { isoToUsDate } from '../timelogs/timeEntry';
 import { TASKS_KEY, taskKey, updateTask } from './api';
 import { TASK_STATUS_COLOURS, taskStatusLabel } from './taskRules';
@@ -34,7 +35,7 @@ export function SubtasksSection({
       void queryClient.invalidateQueries({ queryKey: [...TASKS_KEY, 'list'] });
     },
   });
-  const names = (people: { name: string }[]) => people.map((p) => p.name).join(', ');
+  const names = (people: { uuid: string; name: string }[]) => <PersonNames people={people} />;
   return (
     <section className="task-section" data-testid="task-subtasks">
       <div className="task-section-head">

@@ -9,7 +9,7 @@ import {
   type TableController,
   type TableQuery,
 } from '../../components/DataTable';
-import { PersonName } from '../people/PersonName';
+import { PersonNames } from '../people/PersonName';
 import { isoToUsDate, localIsoDate } from '../timelogs/timeEntry';
 import { PRIORITY_OPTIONS, priorityLabel, TASK_STATUS_COLOURS, taskStatusLabel } from './taskRules';
 
@@ -127,13 +127,7 @@ export function TaskTable({
           key: 'responsibles',
           title: 'Assignees',
           dataIndex: 'responsibles',
-          render: (people: { uuid: string; name: string }[]) =>
-            people.map((p, index) => (
-              <span key={p.uuid}>
-                {index > 0 ? ', ' : null}
-                <PersonName uuid={p.uuid} name={p.name} testId="task-assignee" />
-              </span>
-            )),
+          render: (people: { uuid: string; name: string }[]) => <PersonNames people={people} testId="task-assignee" />,
         },
         {
           key: 'tags',
