@@ -9,6 +9,7 @@ import { PageHeader } from '../common/PageHeader';
 import { MENTIONS_COUNT_KEY, NOTIFICATIONS_KEY } from '../notifications/api';
 import { listMentionInbox, MENTION_INBOX_KEY, readMention } from './api';
 import './comments.css';
+import { PersonName } from '../people/PersonName';
 
 const KIND_LABEL = { task: 'Task', request: 'Request', project: 'Plan' } as const;
 
@@ -98,30 +99,44 @@ export function MentionsInboxPage() {
                       ]
                 }
               >
-                <button type="button" className="inbox-open" onClick={() => open(item)} data-testid="inbox-open">
-                  <Space size={6} wrap>
+                <div className="inbox-row">
+                  {/* The author opens their card; outside the open button, since a button cannot hold another. */}
+                  <Space size={6} className="inbox-author">
                     {item.read_at ? null : <Badge status="processing" />}
-                    <Typography.Text strong>{item.comment?.creator?.name ?? 'Someone'}</Typography.Text>
-                    <Typography.Text type="secondary">mentioned you on</Typography.Text>
-                    {item.comment ? (
-                      <>
-                        <Tag>{KIND_LABEL[item.comment.commentable.type]}</Tag>
-                        <Typography.Text>{item.comment.commentable.title}</Typography.Text>
-                        {item.comment.type !== 'comment' ? (
-                          <Tag color="purple">{COMMENT_TYPE_LABELS[item.comment.type]}</Tag>
-                        ) : null}
-                      </>
-                    ) : null}
-                    <Typography.Text type="secondary">{stamp(item.created_at)}</Typography.Text>
+                    {item.comment?.creator ? (
+                      <PersonName
+                        uuid={item.comment.creator.uuid}
+                        name={item.comment.creator.name}
+                        strong
+                        testId="inbox-author"
+                      />
+                    ) : (
+                      <Typography.Text strong>Someone</Typography.Text>
+                    )}
                   </Space>
-                  <Typography.Paragraph
-                    type={item.comment?.deleted ? 'secondary' : undefined}
-                    ellipsis={{ rows: 2 }}
-                    style={{ margin: '4px 0 0' }}
-                  >
-                    {item.comment?.text ?? ''}
-                  </Typography.Paragraph>
-                </button>
+                  <button type="button" className="inbox-open" onClick={() => open(item)} data-testid="inbox-open">
+                    <Space size={6} wrap>
+                      <Typography.Text type="secondary">mentioned you on</Typography.Text>
+                      {item.comment ? (
+                        <>
+                          <Tag>{KIND_LABEL[item.comment.commentable.type]}</Tag>
+                          <Typography.Text>{item.comment.commentable.title}</Typography.Text>
+                          {item.comment.type !== 'comment' ? (
+                            <Tag color="purple">{COMMENT_TYPE_LABELS[item.comment.type]}</Tag>
+                          ) : null}
+                        </>
+                      ) : null}
+                      <Typography.Text type="secondary">{stamp(item.created_at)}</Typography.Text>
+                    </Space>
+                    <Typography.Paragraph
+                      type={item.comment?.deleted ? 'secondary' : undefined}
+                      ellipsis={{ rows: 2 }}
+                      style={{ margin: '4px 0 0' }}
+                    >
+                      {item.comment?.text ?? ''}
+                    </Typography.Paragraph>
+                  </button>
+                </div>
               </List.Item>
             )}
           />
