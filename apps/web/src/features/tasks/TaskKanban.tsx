@@ -1,6 +1,7 @@
 import { FlagFilled } from '@ant-design/icons';
 import type { TaskListItem, TaskStatus } from '@portal/domain';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { PersonNames } from '../people/PersonName';
 import { isoToUsDate } from '../timelogs/timeEntry';
 import { applyOrder, type Orderable, planDrop } from './kanbanOrder';
 import { groupByStatus } from './taskFilters';
@@ -54,7 +55,9 @@ const KanbanCard = memo(function KanbanCard({ task, index, status, onOpen, onDra
         {task.end_date ? <span>Due {isoToUsDate(task.end_date)}</span> : null}
       </div>
       {task.responsibles.length ? (
-        <div className="kanban-card-people">{task.responsibles.map((p) => p.name).join(', ')}</div>
+        <div className="kanban-card-people">
+          <PersonNames people={task.responsibles} />
+        </div>
       ) : null}
     </div>
   );
