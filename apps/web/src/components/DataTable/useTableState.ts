@@ -108,6 +108,7 @@ export function useTableState<K extends string = never>(id: string, options: Tab
   // (a sort click while the debounced search lands) both start from the rendered address, and the later one drops
   // the earlier. Each update therefore starts from the address the previous one wrote until the router catches up.
   const written = useRef<URLSearchParams | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new rendered address is the trigger, not an input.
   useEffect(() => {
     written.current = null;
   }, [params]);
