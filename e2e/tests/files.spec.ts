@@ -209,7 +209,8 @@ test('file viewer: the image opens in a new tab and zooms up to 4x; 390 px fits'
   await page.goto(`/tasks?task_uuid=${taskUuid}`);
   const [viewer] = await Promise.all([
     page.context().waitForEvent('page'),
-    page.getByTestId('task-assets').locator('a.asset-thumb').first().click(),
+    // The image by its link: the Assets list holds other files too, in no order this test relies on.
+    page.getByTestId('task-assets').locator(`a.asset-thumb[href$="${imageUuid}"]`).click(),
   ]);
   await expect(viewer).toHaveURL(new RegExp(`/file-viewer/${imageUuid}$`));
   const image = viewer.getByTestId('file-viewer-image');
