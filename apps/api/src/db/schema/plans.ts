@@ -57,6 +57,8 @@ export const projects = pgTable(
     ),
     index('projects_customer_idx').on(t.customerId),
     index('projects_status_title_idx').on(t.status, t.title),
+    // The tasks table sorted by plan walks plans in this order (task-list.query.ts).
+    index('projects_title_sort_idx').on(sql`lower(${t.title})`, t.id),
     // Each user has one personal plan (the home of their personal tasks); its manager is its owner.
     uniqueIndex('projects_one_personal_per_user_idx').on(t.projectManagerId).where(sql`${t.kind} = 'personal'`),
   ],
