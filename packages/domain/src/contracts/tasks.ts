@@ -248,15 +248,35 @@ const dateRange = z
   .optional();
 
 /**
+ * GET tasks' sort[by]: task_created_at (the default, newest first; created_at is the table's name for it), task_sort
+ * (the kanban's order) and the table's sortable columns (project = the plan's title). Anything else is refused.
+ */
+export const TASK_SORT_FIELDS = [
+  'task_created_at',
+  'task_sort',
+  'created_at',
+  'title',
+  'status',
+  'priority',
+  'start_date',
+  'end_date',
+  'project',
+] as const;
+export type TaskSortField = (typeof TASK_SORT_FIELDS)[number];
+
+/**
  * GET tasks (the project tasks list, doc 2 §7). Filters: task_status[], tags[] (names), requester_type[],
  * project_status[], overdue_only, has_requests, creator.uuid, related_users.uuid, seed.uuid, project (plan uuid),
- * date ranges on created_at and end_date. Sort task_created_at (default, desc) or task_sort. with=tags adds tags.
+ * date ranges on created_at and end_date. Sort: TASK_SORT_FIELDS, asc or desc. with=tags adds tags.
  */
 export const taskListQuerySchema = z.object({
   page: pageQuerySchema,
   search_term: searchTermField,
   sort: z
-    .object({ by: z.enum(['task_created_at', 'task_sort']).optional(), direction: sortDirectionSchema.optional() })
+    .object({
+      by: z.enum(TASK_SORT_FIELDS, { error: `Sort by one of: ${TASK_SORT_FIELDS.join(', ')}.` }).optional(),
+      direction: sortDirectionSchema.optional(),
+    })
     .optional(),
   with: z.string().max(100).optional(),
   filters: z

@@ -1,9 +1,9 @@
-import type { projectTaskListQuerySchema, TaskListItem, taskListQuerySchema } from '@portal/domain';
+import type { projectTaskListQuerySchema, TaskListItem, TaskSortField, taskListQuerySchema } from '@portal/domain';
 import { and, asc, desc, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
-import { tasks } from '../../db/schema';
+import { projects, tasks } from '../../db/schema';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
 import { type Viewer, visibleTaskSources } from './task-access';
 import { countTasks } from './task-count';
@@ -87,21 +87,44 @@ export function filterConditions(filters: Filters, timeZone: string): SQL[] {
   return conditions;
 }
 
-/** Default: newest first (doc 2 §9); task_sort = the kanban order (sort_order ascending), newest first within. */
-export function orderFor(sort: TaskListQuery['sort']): SQL[] {
-  if (sort?.by === 'task_sort') {
-    const direction = sort.direction === 'desc' ? desc : asc;
+/** The plan's title as a sort key. A correlated read works in any statement (the export); the list joins instead. */
+const planTitleKey = sql`(select lower(sp.title) from projects sp where sp.id = ${tasks.projectId})`;
+
+/** The table's sort keys (doc 2 §7 Tables); each has an index ending in id, so a page is a short index walk. */
+const SORT_KEYS: Record<Exclude<TaskSortField, 'task_created_at' | 'created_at' | 'task_sort'>, SQL> = {
+  title: sql`lower(${tasks.title})`,
+  status: sql`${tasks.status}`,
+  priority: sql`${tasks.priority}`,
+  start_date: sql`${tasks.startDate}`,
+  end_date: sql`${tasks.endDate}`,
+  project: planTitleKey,
+};
+
+/**
+ * Default: newest first (doc 2 §9); task_sort = the kanban order (sort_order ascending), newest first within; a
+ * column ascending unless told. Every order ends in id in the same direction: a total order, so pages neither repeat
+ * nor skip rows, and PostgreSQL can walk one index either way. `planTitle` replaces the plan's title key where the
+ * statement joins the plan itself.
+ */
+export function orderFor(sort: TaskListQuery['sort'], planTitle: SQL = planTitleKey): SQL[] {
+  const by = sort?.by ?? 'task_created_at';
+  if (by === 'task_sort') {
+    const direction = sort?.direction === 'desc' ? desc : asc;
     return [direction(tasks.sortOrder), desc(tasks.createdAt), desc(tasks.id)];
   }
-  const direction = sort?.direction === 'asc' ? asc : desc;
-  return [direction(tasks.createdAt), direction(tasks.id)];
+  if (by === 'task_created_at' || by === 'created_at') {
+    const direction = sort?.direction === 'asc' ? asc : desc;
+    return [direction(tasks.createdAt), direction(tasks.id)];
+  }
+  const direction = sort?.direction === 'desc' ? desc : asc;
+  return [direction(by === 'project' ? planTitle : SORT_KEYS[by]), direction(tasks.id)];
 }
 
 type ListOptions = {
   page: { size: number; number: number };
   viewer: Viewer;
   conditions: SQL[];
-  order: SQL[];
+  sort: TaskListQuery['sort'];
   withTags: boolean;
 };
 
@@ -123,19 +146,25 @@ function pageRows(db: Database, options: ListOptions) {
   });
   const sources = visibleTaskSources(options.viewer);
   const offset = pageOffset(options.page);
-  const order = sql.join(options.order, sql`, `);
+  // By the plan's title, the ids come from walking the plans in title order (nested loop, incremental sort on id),
+  // not from sorting every visible task by a per-row read of its plan.
+  const byPlan = options.sort?.by === 'project';
+  const from = byPlan ? sql`${tasks} join projects sp on sp.id = ${tasks.projectId}` : sql`${tasks}`;
+  const order = sql.join(orderFor(options.sort, sql`lower(sp.title)`), sql`, `);
   const [only] = sources;
   const pageIds =
     sources.length === 1 && only
-      ? sql`select ${tasks.id} from ${tasks} where ${and(only, ...options.conditions)} order by ${order} limit ${options.page.size} offset ${offset}`
-      : sql`select ${tasks.id} from ${tasks} where ${tasks.id} in (${sql.join(
+      ? sql`select ${tasks.id} from ${from} where ${and(only, ...options.conditions)} order by ${order} limit ${options.page.size} offset ${offset}`
+      : sql`select ${tasks.id} from ${byPlan ? from : tasks} where ${tasks.id} in (${sql.join(
           sources.map(
             (source) =>
-              sql`(select ${tasks.id} from ${tasks} where ${and(source, ...options.conditions)} order by ${order} limit ${offset + options.page.size})`,
+              sql`(select ${tasks.id} from ${from} where ${and(source, ...options.conditions)} order by ${order} limit ${offset + options.page.size})`,
           ),
           sql` union all `,
         )}) order by ${order} limit ${options.page.size} offset ${offset}`;
-  return rows.where(sql`${tasks.id} = any(array(${pageIds}))`).orderBy(...options.order);
+  return rows
+    .where(sql`${tasks.id} = any(array(${pageIds}))`)
+    .orderBy(...orderFor(options.sort, sql`lower(${projects.title})`));
 }
 
 async function runList(db: Database, options: ListOptions) {
@@ -177,7 +206,7 @@ export function listTasks(db: Database, query: TaskListQuery, viewer: Viewer, ti
     page: query.page,
     viewer,
     conditions,
-    order: orderFor(query.sort),
+    sort: query.sort,
     withTags: wants(query.with, 'tags'),
   });
 }
@@ -196,5 +225,5 @@ export function listProjectTasks(db: Database, query: ProjectTaskListQuery, view
   if (query.search_term) {
     conditions.push(ilike(tasks.title, containsPattern(query.search_term)));
   }
-  return runList(db, { page: query.page, viewer, conditions, order: orderFor(undefined), withTags: false });
+  return runList(db, { page: query.page, viewer, conditions, sort: undefined, withTags: false });
 }
