@@ -3,6 +3,7 @@ import { Table, type TableProps } from 'antd';
 import type { ColumnType, SortOrder } from 'antd/es/table/interface';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { BulkActionBar, type BulkActions, type BulkSelectionState } from './BulkActionBar';
+import { ColumnsMenu } from './ColumnsMenu';
 import { clientRows } from './clientRows';
 import { type CellEdit, EditableCell } from './EditableCell';
 import { ExportMenu } from './ExportMenu';
@@ -54,8 +55,8 @@ export interface DataTableProps<T extends object> extends PassThrough<T> {
   clientSearch?(row: T, term: string): boolean;
   /** A row's name in the bulk failure list (default: title or name). */
   rowLabel?(row: T): string;
-  /** The row's key: uuid (doc 2 §9), or id for the few lists whose rows have none. */
-  rowKey?: 'uuid' | 'id';
+  /** The row's key: uuid (doc 2 §9), or id, or a function for the few rows with neither (a report's totals). */
+  rowKey?: 'uuid' | 'id' | ((row: T) => string);
 }
 
 function defaultLabel(row: unknown): string | undefined {
@@ -86,7 +87,15 @@ export function DataTable<T extends object>({
   ...rest
 }: DataTableProps<T>) {
   const { state } = table;
-  const keyOf = (row: T) => String((row as Record<string, unknown>)[rowKey]);
+  const keyOf = (row: T) =>
+    typeof rowKey === 'function' ? rowKey(row) : String((row as Record<string, unknown>)[rowKey]);
+  const hidden = table.columnChoice?.hidden ?? [];
+  // The first column names the row and stays; the others with a title may be hidden (embedded tables offer it).
+  const hideable = columns
+    .slice(1)
+    .filter((c) => typeof c.title === 'string' && c.title !== '')
+    .map((c) => ({ key: c.key, label: c.title as string }));
+  const shownColumns = columns.filter((c) => !hidden.includes(c.key) || !hideable.some((h) => h.key === c.key));
   const [selection, setSelection] = useState<BulkSelectionState>({ ids: [], all: false });
   const selectionScope = JSON.stringify(table.queryKey);
   // A new page, filter or search means other rows: ticks on rows no longer shown would act unseen.
@@ -110,7 +119,7 @@ export function DataTable<T extends object>({
     return state.sort.direction === 'asc' ? 'ascend' : 'descend';
   };
 
-  const antColumns = columns.map((column): ColumnType<T> => {
+  const antColumns = shownColumns.map((column): ColumnType<T> => {
     const { sortKey, edit, ...antColumn } = column;
     const result: ColumnType<T> = { ...antColumn };
     if (sortKey) {
@@ -162,7 +171,10 @@ export function DataTable<T extends object>({
   };
 
   return (
-    <div className="data-table" data-testid={`${testId}-data-table`}>
+    <div
+      className={table.embedded ? 'data-table data-table-embedded' : 'data-table'}
+      data-testid={`${testId}-data-table`}
+    >
       <TableToolbar
         left={
           <>
@@ -175,6 +187,9 @@ export function DataTable<T extends object>({
         right={
           <>
             {extra}
+            {table.columnChoice && hideable.length > 0 ? (
+              <ColumnsMenu options={hideable} hidden={hidden} onChange={table.columnChoice.setHidden} testId={testId} />
+            ) : null}
             {exportSource ? <ExportMenu source={exportSource} testId={`${testId}-export`} /> : null}
           </>
         }
@@ -223,6 +238,8 @@ export function DataTable<T extends object>({
           pageSizeOptions: table.pageSizes.map(String),
           showTotal: (count) => `${count} in total`,
           size: 'small',
+          // Inside a drawer or a tab a short list shows no pager; one that could split still offers the sizes.
+          hideOnSinglePage: table.embedded ? total <= Math.min(...table.pageSizes) : undefined,
         }}
       />
     </div>

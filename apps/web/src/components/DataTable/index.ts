@@ -8,5 +8,7 @@ export { ExportMenu } from './ExportMenu';
 export { FilterSelect, TableSearch } from './TableToolbar';
 export type { ExportSource } from './tableApi';
 export * from './tableState';
+export type { EmbeddedTableOptions } from './useEmbeddedTableState';
+export { useEmbeddedTableState } from './useEmbeddedTableState';
 export type { TableController, TableListParams, TableOptions } from './useTableState';
 export { useTableState } from './useTableState';

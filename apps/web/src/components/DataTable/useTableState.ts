@@ -54,6 +54,10 @@ export interface TableController<K extends string = string> {
   setSort(sort: TableSort | null): void;
   setPage(page: number, size?: number): void;
   reset(): void;
+  /** A table inside a drawer, tab or panel (useEmbeddedTableState): no address state, compact paging. */
+  embedded?: boolean;
+  /** The columns the person hid, saved with the table (embedded tables offer the Columns menu). */
+  columnChoice?: { hidden: readonly string[]; setHidden(keys: string[]): void };
 }
 
 function readStorage(key: string): string | null {
