@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { listResponseSchema, pageQuerySchema } from './common';
+import { sortDirectionSchema } from './lists';
 
 export const CREDIT_KINDS = ['period_credit', 'manual_adjustment', 'expiry'] as const;
 export const ROLLOVER_RULES = ['none', 'all', 'up_to'] as const;
@@ -16,7 +17,14 @@ export const creditSchema = z.object({
 });
 export type Credit = z.infer<typeof creditSchema>;
 
-export const creditListQuerySchema = z.object({ page: pageQuerySchema });
+/** The credit history's sortable columns; without a sort, newest date first. */
+export const CREDIT_SORTS = ['date', 'total_time', 'kind'] as const;
+export type CreditSort = (typeof CREDIT_SORTS)[number];
+
+export const creditListQuerySchema = z.object({
+  page: pageQuerySchema,
+  sort: z.object({ by: z.enum(CREDIT_SORTS).optional(), direction: sortDirectionSchema.optional() }).optional(),
+});
 export const creditListResponseSchema = listResponseSchema(creditSchema);
 
 /** POST projects/{uuid}/credits: a manual adjustment in minutes (negative takes credit away) with its reason. */

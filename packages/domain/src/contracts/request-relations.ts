@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import type { RequestStatus, TaskStatus } from '../statuses';
-import { listResponseSchema, pageQuerySchema } from './common';
+import { listResponseSchema } from './common';
 import { taskPersonSchema, taskSchema, taskStatusSchema } from './tasks';
-import { timeLogSchema } from './time-logs';
+import { taskTimeLogListQuerySchema, timeLogSchema } from './time-logs';
 
 /** Requests a task may be related to: the active ones (doc 2 §4 Relations: only active statuses offered). */
 export const RELATABLE_REQUEST_STATUSES: RequestStatus[] = [
@@ -59,5 +59,5 @@ export const requestTaskParams = z.object({ uuid: z.uuid(), taskUuid: z.uuid() }
 export const projectTaskRequestsResponseSchema = z.object({ message: z.string(), data: taskSchema });
 
 /** GET requests/{uuid}/time-logs: the Timelogs tab (meta.total = '{n} timelogs found'). */
-export const requestTimeLogListQuerySchema = z.object({ page: pageQuerySchema });
+export const requestTimeLogListQuerySchema = taskTimeLogListQuerySchema;
 export const requestTimeLogListResponseSchema = listResponseSchema(timeLogSchema);

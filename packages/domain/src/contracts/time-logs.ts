@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { TIMELOG_CATEGORIES, TIMELOG_SOURCES, TIMER_STATUSES } from '../statuses';
 import { listMetaSchema, pageQuerySchema } from './common';
-import { oneOrMany } from './lists';
+import { oneOrMany, sortDirectionSchema } from './lists';
 
 /** A calendar day as the API sends it: YYYY-MM-DD (the UI types MM/DD/YYYY and converts). */
 export const isoDaySchema = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' });
@@ -154,8 +154,15 @@ export type TimeLogListQuery = z.input<typeof timeLogListQuerySchema>;
 /** meta.total is the '{n} timelogs found' count of the Timelogs tab. */
 export const timeLogListResponseSchema = z.object({ data: z.array(timeLogSchema), meta: listMetaSchema });
 
+/** The Timelogs tabs' sortable columns (Tracked, Date, User, Created At); without a sort, newest date first. */
+export const TIME_LOG_TAB_SORTS = ['minutes', 'date', 'user.name', 'created_at'] as const;
+export type TimeLogTabSort = (typeof TIME_LOG_TAB_SORTS)[number];
+
 /** GET tasks/{uuid}/time-logs and GET requests/{uuid}/time-logs (the Timelogs tabs). */
-export const taskTimeLogListQuerySchema = z.object({ page: pageQuerySchema });
+export const taskTimeLogListQuerySchema = z.object({
+  page: pageQuerySchema,
+  sort: z.object({ by: z.enum(TIME_LOG_TAB_SORTS).optional(), direction: sortDirectionSchema.optional() }).optional(),
+});
 
 /** GET project-tasks/{taskUuid}/time-logs/{userUuid}: completed minutes of that user and of everyone. */
 export const taskTimeTotalSchema = z.object({

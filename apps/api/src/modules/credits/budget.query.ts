@@ -1,5 +1,5 @@
-import type { Budget, Credit } from '@portal/domain';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Budget, Credit, CreditSort } from '@portal/domain';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { contacts, planCreditSettings, planCredits, projectUsers, requests, users } from '../../db/schema';
 import type { Principal } from '../../http/access';
@@ -26,7 +26,21 @@ export async function findBudgetPlanId(db: Database, uuid: string, viewer: Princ
   return id;
 }
 
-export async function listCredits(db: DbExecutor, projectId: number, page: { size: number; number: number }) {
+/** The credit history's order: the column asked for (newest date first by default), then the id alike. */
+function creditOrder(sort: { by?: CreditSort; direction?: 'asc' | 'desc' } | undefined) {
+  const dir = sort?.by && sort.direction !== 'desc' ? asc : desc;
+  const column = { date: planCredits.date, total_time: planCredits.minutes, kind: planCredits.kind }[
+    sort?.by ?? 'date'
+  ];
+  return [dir(column), dir(planCredits.id)];
+}
+
+export async function listCredits(
+  db: DbExecutor,
+  projectId: number,
+  page: { size: number; number: number },
+  sort?: { by?: CreditSort; direction?: 'asc' | 'desc' },
+) {
   const where = eq(planCredits.projectId, projectId);
   const [total] = await db.select({ n: count() }).from(planCredits).where(where);
   const rows = await db
@@ -43,7 +57,7 @@ export async function listCredits(db: DbExecutor, projectId: number, page: { siz
     .leftJoin(users, eq(users.id, planCredits.createdById))
     .leftJoin(contacts, eq(contacts.userId, users.id))
     .where(where)
-    .orderBy(desc(planCredits.date), desc(planCredits.id))
+    .orderBy(...creditOrder(sort))
     .limit(page.size)
     .offset((page.number - 1) * page.size);
   return { total: total?.n ?? 0, data: rows.map(presentCredit) };

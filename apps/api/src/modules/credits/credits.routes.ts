@@ -36,7 +36,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const id = await findBudgetPlanId(app.ctx.db, request.params.uuid, requirePrincipal(request));
-      const { total, data } = await listCredits(app.ctx.db, id, request.query.page);
+      const { total, data } = await listCredits(app.ctx.db, id, request.query.page, request.query.sort);
       return { data, meta: listMeta(total, request.query.page) };
     },
   );

@@ -1,11 +1,12 @@
 import {
   isWeeklyTotalBehind,
   type TaskTimeTotal,
+  type TimeLogTabSort,
   type timeLogListQuerySchema,
   WEEKLY_MINUTES_THRESHOLDS,
   type WeeklySummary,
 } from '@portal/domain';
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
@@ -30,10 +31,15 @@ function visibleLogs(viewer: Principal): SQL[] {
  * from an array subquery, planned on its own, so PostgreSQL never searches join orders over the presentation's
  * tables and the filters' subqueries together, and deep pages do not join the rows they skip.
  */
-async function pageOfLogs(db: Database, conditions: SQL[], page: PageQuery, viewer: Principal) {
+async function pageOfLogs(
+  db: Database,
+  conditions: SQL[],
+  page: PageQuery,
+  viewer: Principal,
+  order: SQL[] = [desc(timeLogs.date), desc(timeLogs.id)],
+) {
   const where = and(...conditions);
   const now = new Date();
-  const order = [desc(timeLogs.date), desc(timeLogs.id)];
   const pageIds = db
     .select({ id: timeLogs.id })
     .from(timeLogs)
@@ -90,16 +96,51 @@ export async function listTimeLogs(db: Database, query: ListQuery, viewer: Princ
   return pageOfLogs(db, timeLogListConditions(query.filters ?? {}, viewer), query.page, viewer);
 }
 
+export interface TabSort {
+  by?: TimeLogTabSort;
+  direction?: 'asc' | 'desc';
+}
+
+/**
+ * A Timelogs tab's order: the column asked for, then the id in the same direction so pages never overlap. The
+ * person's name is read by a subquery on the log's user, so the page's id step needs no join to contacts.
+ */
+function tabOrder(sort: TabSort | undefined): SQL[] | undefined {
+  if (!sort?.by) {
+    return undefined;
+  }
+  const dir = sort.direction === 'desc' ? desc : asc;
+  const column: Record<TimeLogTabSort, SQL> = {
+    minutes: sql`${timeLogs.minutes}`,
+    date: sql`${timeLogs.date}`,
+    created_at: sql`${timeLogs.createdAt}`,
+    'user.name': sql`(select c.name from contacts c where c.user_id = ${timeLogs.userId} limit 1)`,
+  };
+  return [dir(column[sort.by]), dir(timeLogs.id)];
+}
+
 /** GET tasks/{uuid}/time-logs: the Timelogs tab (meta.total = '{n} timelogs found'). */
-export async function listTaskTimeLogs(db: Database, taskUuid: string, page: PageQuery, viewer: Principal) {
+export async function listTaskTimeLogs(
+  db: Database,
+  taskUuid: string,
+  page: PageQuery,
+  viewer: Principal,
+  sort?: TabSort,
+) {
   const task = await findVisibleTask(db, taskUuid, viewer);
-  return pageOfLogs(db, [...visibleLogs(viewer), eq(timeLogs.taskId, task.id)], page, viewer);
+  return pageOfLogs(db, [...visibleLogs(viewer), eq(timeLogs.taskId, task.id)], page, viewer, tabOrder(sort));
 }
 
 /** GET requests/{uuid}/time-logs: the request's Timelogs tab (meta.total = '{n} timelogs found'). */
-export async function listRequestTimeLogs(db: Database, requestUuid: string, page: PageQuery, viewer: Principal) {
+export async function listRequestTimeLogs(
+  db: Database,
+  requestUuid: string,
+  page: PageQuery,
+  viewer: Principal,
+  sort?: TabSort,
+) {
   const request = await getVisibleRequestRef(db, requestUuid, viewer);
-  return pageOfLogs(db, [...visibleLogs(viewer), eq(timeLogs.requestId, request.id)], page, viewer);
+  return pageOfLogs(db, [...visibleLogs(viewer), eq(timeLogs.requestId, request.id)], page, viewer, tabOrder(sort));
 }
 
 /** GET project-tasks/{taskUuid}/time-logs/{userUuid}: completed minutes of that user and of everyone. */

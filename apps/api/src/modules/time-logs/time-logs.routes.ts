@@ -136,7 +136,14 @@ export const timeLogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: timeLogListResponseSchema, ...errorResponses },
       },
     },
-    async (request) => listTaskTimeLogs(app.ctx.db, request.params.uuid, request.query.page, requirePrincipal(request)),
+    async (request) =>
+      listTaskTimeLogs(
+        app.ctx.db,
+        request.params.uuid,
+        request.query.page,
+        requirePrincipal(request),
+        request.query.sort,
+      ),
   );
 
   app.get(
@@ -152,7 +159,13 @@ export const timeLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listRequestTimeLogs(app.ctx.db, request.params.uuid, request.query.page, requirePrincipal(request)),
+      listRequestTimeLogs(
+        app.ctx.db,
+        request.params.uuid,
+        request.query.page,
+        requirePrincipal(request),
+        request.query.sort,
+      ),
   );
 
   app.get(
