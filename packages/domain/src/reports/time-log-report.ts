@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportFormatSchema, exportPageSchema } from '../contracts/bulk';
 import { listMetaSchema } from '../contracts/common';
 import { oneOrMany, sortDirectionSchema } from '../contracts/lists';
 import { PROJECT_TYPES, TIMELOG_CATEGORIES, TIMELOG_SOURCES, TIMER_STATUSES } from '../statuses';
@@ -23,26 +24,38 @@ export const TIME_LOG_REPORT_SORTS = ['date', 'minutes', 'user', 'project'] as c
  * missed_only (only people/days below the weekly-hours thresholds), status (default completed). Freelancers always
  * get their own logs only.
  */
+const timeLogReportFilters = {
+  ...reportRangeFields,
+  ...reportFilterFields,
+  project_uuid: z.uuid().optional(),
+  user_uuid: z.uuid().optional(),
+  missed_only: queryBoolean,
+  status: oneOrMany(z.enum(TIMER_STATUSES)).optional(),
+  sort: z
+    .object({ by: z.enum(TIME_LOG_REPORT_SORTS).optional(), direction: sortDirectionSchema.optional() })
+    .optional(),
+};
+
 export const timeLogReportQuerySchema = z
   .object({
-    ...reportRangeFields,
-    ...reportFilterFields,
-    project_uuid: z.uuid().optional(),
-    user_uuid: z.uuid().optional(),
-    missed_only: queryBoolean,
-    status: oneOrMany(z.enum(TIMER_STATUSES)).optional(),
+    ...timeLogReportFilters,
     page: z
       .object({
         size: z.coerce.number().int().min(1).max(TIME_LOG_REPORT_MAX_PAGE_SIZE).default(50),
         number: z.coerce.number().int().min(1).default(1),
       })
       .default({ size: 50, number: 1 }),
-    sort: z
-      .object({ by: z.enum(TIME_LOG_REPORT_SORTS).optional(), direction: sortDirectionSchema.optional() })
-      .optional(),
   })
   .superRefine(checkReportRange);
 export type TimeLogReportQuery = z.input<typeof timeLogReportQuerySchema>;
+
+/**
+ * GET reports/time-logs/export-all: the report's filters and sort (every one of them, so the file holds exactly the
+ * report's logs) with the export's page (up to 100,000 rows) and format.
+ */
+export const timeLogReportExportQuerySchema = z
+  .object({ ...timeLogReportFilters, page: exportPageSchema, format: exportFormatSchema.default('csv') })
+  .superRefine(checkReportRange);
 
 /** One time log of the report. minutes: the logged minutes (a running timer's accumulated part). */
 export const timeLogReportRowSchema = z.object({

@@ -33,6 +33,7 @@ export const WORK_ROUTES: MatrixRows = {
   // 403); the project time report is regular users' with PROJECTS_READ.
   'GET /api/projects/time-log/general-report': { expect: staff },
   'GET /api/reports/time-logs': { expect: staff },
+  'GET /api/reports/time-logs/export-all': { expect: staff },
   'GET /api/reports/project-time': { expect: { ...staff, freelancer: 'deny' } },
   'GET /api/reports/user-performance': { expect: staff },
   'GET /api/reports/user-performance/:userUuid': {

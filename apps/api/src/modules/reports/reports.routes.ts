@@ -3,6 +3,7 @@ import {
   generalReportResponseSchema,
   projectTimeReportQuerySchema,
   projectTimeReportResponseSchema,
+  timeLogReportExportQuerySchema,
   timeLogReportQuerySchema,
   timeLogReportResponseSchema,
   userPerformanceDetailResponseSchema,
@@ -13,9 +14,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
+import { sendExport } from '../tables/export-stream';
 import { getGeneralReport } from './general-report.query';
 import { getProjectTimeReport } from './project-time-report.query';
 import { today } from './report-scope';
+import { timeLogReportExport } from './time-log-report.export';
 import { getTimeLogReport } from './time-log-report.query';
 import { getUserPerformance, listUserPerformance } from './user-performance.service';
 
@@ -60,6 +63,28 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getTimeLogReport(app.ctx.db, request.query, requirePrincipal(request), timeZone),
+  );
+
+  app.get(
+    '/reports/time-logs/export-all',
+    {
+      config: { access: access.staff('TIMELOG_READ') },
+      schema: {
+        tags,
+        description:
+          "The timelog report's logs as data.csv (; and a BOM) or data.xlsx: every filter and the sort of GET " +
+          'reports/time-logs, page[size] up to 100,000, streamed from a cursor. A freelancer gets their own logs.',
+        querystring: timeLogReportExportQuerySchema,
+        response: errorResponses,
+      },
+    },
+    async (request, reply) =>
+      sendExport(
+        app.ctx.db,
+        reply,
+        request.log,
+        timeLogReportExport(request.query, requirePrincipal(request), timeZone),
+      ),
   );
 
   app.get(

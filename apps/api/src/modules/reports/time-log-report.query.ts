@@ -8,48 +8,20 @@ import {
   type TimeLogReportRow,
   type TimeLogReportUserTotal,
   type timeLogReportQuerySchema,
-  WEEKLY_MINUTES_THRESHOLDS,
 } from '@portal/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Principal } from '../../http/access';
 import { listMeta, pageOffset } from '../../http/list-paging';
-import { missedDaysCte, peopleCte } from './missed-days';
-import { logCategory, logConditions, logJoins, ownScope, reportWindow, textArray, today } from './report-scope';
 import { presentTimeLogReportRow, type ReportRowRecord } from './time-log-report.presenter';
+import { reportRowOrder, reportRowSortJoins, timeLogReportSelection } from './time-log-report.selection';
 
 type Query = z.output<typeof timeLogReportQuerySchema>;
 
 /** by_project lists the plans with most time first, at most this many (the rest are in total and by_day). */
 const BY_PROJECT_LIMIT = TIME_LOG_REPORT_BY_PROJECT_LIMIT;
 const MISSED_LIMIT = 1000;
-
-function pageOrder(query: Query): SQL {
-  const dir = query.sort?.direction === 'asc' ? sql`asc` : sql`desc`;
-  switch (query.sort?.by) {
-    case 'minutes':
-      return sql`r.minutes ${dir}, r.date desc, r.id desc`;
-    case 'user':
-      return sql`sc.name ${dir}, r.date desc, r.id desc`;
-    case 'project':
-      return sql`sp.title ${dir} nulls last, r.date desc, r.id desc`;
-    default:
-      return query.sort?.direction === 'asc' ? sql`r.date asc, r.id asc` : sql`r.date desc, r.id desc`;
-  }
-}
-
-/** Only a sort by person or plan joins their names before the page is cut; the default sort joins nothing. */
-function sortJoins(query: Query): SQL {
-  switch (query.sort?.by) {
-    case 'user':
-      return sql`join contacts sc on sc.user_id = r.user_id`;
-    case 'project':
-      return sql`left join projects sp on sp.id = r.project_id`;
-    default:
-      return sql``;
-  }
-}
 
 type Aggregates = {
   total_rows: number;
@@ -77,30 +49,11 @@ export async function getTimeLogReport(
   timeZone: string,
   now = new Date(),
 ): Promise<TimeLogReportResponse> {
-  const window = reportWindow(query, timeZone, now);
-  const scopeUserId = ownScope(viewer, query.user_uuid);
-  const conditions = logConditions(viewer, query, scopeUserId);
-  conditions.push(sql`l.status = any(${textArray(query.status?.length ? query.status : ['completed'])})`);
-  if (query.project_uuid) {
-    conditions.push(sql`p.uuid = ${query.project_uuid}`);
-  }
-  if (query.user_uuid) {
-    conditions.push(sql`l.user_id = (select fu.id from users fu where fu.uuid = ${query.user_uuid})`);
-  }
-  const people = peopleCte({ userTypes: query.user_type, scopeUserId, userUuid: query.user_uuid });
-  const missed = missedDaysCte(window, today(timeZone, now), WEEKLY_MINUTES_THRESHOLDS);
+  const { window, ctes, rows } = timeLogReportSelection(query, viewer, timeZone, now);
   const page = query.page;
   const result = await db.execute<Aggregates>(sql`
-    with ${people},
-    ${missed},
-    rows as materialized (
-      select l.time_log_id as id, l.date, l.minutes, l.user_id, l.task_id, ${logCategory} as category,
-             l.project_id, (m.user_id is not null) as missed
-      from report_time_logs l ${logJoins}
-      left join missed m on m.user_id = l.user_id and m.day = l.date
-      where l.date between ${window.date_from}::date and ${window.date_to}::date and ${sql.join(conditions, sql` and `)}
-        ${query.missed_only ? sql`and m.user_id is not null` : sql``}
-    ),
+    with ${ctes},
+    rows as materialized (${rows}),
     -- Two small groupings feed every total, so the month's rows are read four times in all (these two, the
     -- chart's plan stacks, the page).
     user_days as materialized (
@@ -126,10 +79,10 @@ export async function getTimeLogReport(
                coalesce(ppt.project_type, 'others') as project_type, cu.uuid as customer_uuid,
                cu.business_name as customer_name, pu.uuid as user_uuid, pc.name as user_name, pc.type as user_type
         from (
-          select row_number() over (order by ${pageOrder(query)}) as n, r.*
+          select row_number() over (order by ${reportRowOrder(query)}) as n, r.*
           from rows r
-          ${sortJoins(query)}
-          order by ${pageOrder(query)}
+          ${reportRowSortJoins(query)}
+          order by ${reportRowOrder(query)}
           limit ${page.size} offset ${pageOffset(page)}
         ) pi
         join time_logs tl on tl.id = pi.id
