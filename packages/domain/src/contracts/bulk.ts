@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { CLIENT_STATUSES, CONTACT_STATUSES, TASK_FILTER_STATUSES, TIMER_STATUSES } from '../statuses';
-import { userListQuerySchema } from './admin';
 import { contactListQuerySchema } from './contacts';
 import { customerListQuerySchema } from './customers';
 import { planListQuerySchema } from './plans';
@@ -140,10 +139,14 @@ export const contactExportQuerySchema = exportQuerySchema(contactListQuerySchema
 // Plans: GET projects.
 export const planExportQuerySchema = exportQuerySchema(planListQuerySchema);
 
-/** POST users/bulk-operations/export: a selection of GET users (ids, or _all with its filters), sorted like it. */
+/**
+ * POST users/bulk-operations/export: the Users screen's people (doc 1 §2 Users, CONTACTS_READ: staff, freelancers
+ * and client contacts, listed by GET contacts) — the ticked ones (contact uuids, the screen's row keys), or `_all`
+ * with the screen's filters and search — sorted like the screen.
+ */
 export const userExportSchema = z.object({
-  filters: bulkSelectionSchema(filtersOf(userListQuerySchema)),
+  filters: bulkSelectionSchema(filtersOf(contactListQuerySchema)),
   search_term: z.string().trim().max(200).optional(),
-  sort: userListQuerySchema.shape.sort,
+  sort: contactListQuerySchema.shape.sort,
   format: exportFormatSchema.default('csv'),
 });

@@ -5,7 +5,7 @@ import { getTestApp } from '../../../test/test-app';
 import { requests, tasks, timeLogs } from '../../db/schema';
 import { parseCsv } from './test-helpers';
 
-/** export-all of requests, time logs, clients and contacts, and POST users/bulk-operations/export. */
+/** export-all of requests, time logs, clients and contacts (users: users-export.test.ts). */
 
 let world: Awaited<ReturnType<typeof getTestApp>>;
 let actors: Awaited<ReturnType<typeof buildActors>>;
@@ -129,42 +129,6 @@ describe('GET projects/export-all', () => {
       ['Wombat retainer', 'Wombat Holdings', 'Active', '10:00'],
     ]);
     expect((await get('/projects/export-all', actors.freelancer.token)).statusCode).toBe(403);
-  });
-});
-
-describe('POST users/bulk-operations/export', () => {
-  it('exports the ticked users, or every user the filters list', async () => {
-    const a = await buildUser(world.db, { name: 'Ursula Ubexport', type: 'freelancer' });
-    const b = await buildUser(world.db, { name: 'Ulrich Ubexport', type: 'freelancer' });
-    const ticked = await world.app.inject({
-      method: 'POST',
-      url: '/api/users/bulk-operations/export',
-      headers: bearer(actors.admin.token),
-      payload: { filters: { ids: [a.uuid] } },
-    });
-    expect(ticked.headers['content-disposition']).toBe('attachment; filename="data.csv"');
-    expect(
-      parseCsv(ticked.rawPayload)
-        .slice(1)
-        .map((r) => r[0]),
-    ).toEqual(['Ursula Ubexport']);
-    const all = await world.app.inject({
-      method: 'POST',
-      url: '/api/users/bulk-operations/export',
-      headers: bearer(actors.admin.token),
-      payload: {
-        filters: { _all: true, type: ['freelancer'] },
-        search_term: 'ubexport',
-        sort: { by: 'name' },
-        format: 'csv',
-      },
-    });
-    expect(
-      parseCsv(all.rawPayload)
-        .slice(1)
-        .map((r) => r[0]),
-    ).toEqual(['Ulrich Ubexport', 'Ursula Ubexport']);
-    expect(b.uuid).toBeTruthy();
   });
 });
 

@@ -28,7 +28,7 @@ const response = errorResponses;
  * GET {list}/export-all (doc 2 §7, §9): the list's own query — filters, search, sort, page[size] up to 100,000 —
  * with format csv or xlsx, answered as data.csv / data.xlsx streamed from a cursor (export-stream.ts). Access is the
  * list's, and so is visibility (freelancers export what their list shows). POST users/bulk-operations/export is
- * the same for GET users, with the selection in the body.
+ * the same for the Users screen (GET contacts' rows), with the selection in the body.
  */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const timeZone = app.ctx.config.agencyTimeZone;
@@ -92,7 +92,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/bulk-operations/export',
-    { config: { access: access.regular('USERS_READ') }, schema: { tags, body: userExportSchema, response } },
+    // The Users screen's export (doc 1 §2: Users is CONTACTS_READ), so its access is the screen's list's.
+    { config: { access: access.staff('CONTACTS_READ') }, schema: { tags, body: userExportSchema, response } },
     async (request, reply) => send(request, reply, userExport(request.body, timeZone)),
   );
 };
