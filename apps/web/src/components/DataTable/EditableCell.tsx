@@ -2,8 +2,10 @@ import { EditOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@portal/domain';
 import { Button, Input, InputNumber, Select } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { reportError, reportSuccess } from '../../shell/feedback';
+import { reportSuccess } from '../../shell/feedback';
+import { cellErrorMessage } from './cellError';
 import { updateRow } from './tableApi';
+import './EditableCell.css';
 
 /** How a column's value is edited in place: the field PUT {url}/{uuid} takes, and the input. */
 export interface CellEdit {
@@ -18,6 +20,8 @@ export interface CellEdit {
 /**
  * A cell that turns into an input (its pencil button) and saves its one field through the list's row
  * PUT (doc 2 §7 Tables). Enter or leaving the input saves, Escape cancels; the server's rules and messages apply.
+ * A refusal shows its message under the input and keeps the edit open with what was typed or chosen, so it can be
+ * corrected; the same refused value is not sent again on blur.
  */
 export function EditableCell({
   url,
@@ -40,15 +44,27 @@ export function EditableCell({
 }) {
   const [draft, setDraft] = useState<unknown>(undefined);
   const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<{ value: unknown; message: string } | null>(null);
   const editing = draft !== undefined;
 
+  const close = () => {
+    setDraft(undefined);
+    setRefusal(null);
+  };
+  const change = (next: unknown) => {
+    setDraft(next);
+    setRefusal(null);
+  };
   const save = async (next: unknown) => {
     if (saving) {
       return;
     }
     const cleaned = typeof next === 'string' ? next.trim() : next;
     if (cleaned === value || (edit.required && (cleaned === '' || cleaned === null))) {
-      setDraft(undefined);
+      close();
+      return;
+    }
+    if (refusal && refusal.value === cleaned) {
       return;
     }
     setSaving(true);
@@ -56,42 +72,67 @@ export function EditableCell({
       await updateRow(url, uuid, { [edit.field]: cleaned });
       reportSuccess(MESSAGES.changesUpdated);
       onSaved();
-      setDraft(undefined);
+      close();
     } catch (error) {
-      reportError(error);
+      const message = cellErrorMessage(error, edit.field);
+      setRefusal(message ? { value: cleaned, message } : null);
     } finally {
       setSaving(false);
     }
   };
   const keys = (event: React.KeyboardEvent) => {
     if (event.key === 'Escape') {
-      setDraft(undefined);
+      close();
     }
   };
 
   if (editing) {
-    const common = { size: 'small' as const, autoFocus: true, disabled: saving, 'aria-label': label };
+    const common = {
+      size: 'small' as const,
+      autoFocus: true,
+      disabled: saving,
+      'aria-label': label,
+      'aria-invalid': refusal ? true : undefined,
+      status: refusal ? ('error' as const) : undefined,
+    };
+    let input: ReactNode;
     if (edit.input === 'select') {
-      return (
+      input = (
         <Select
           {...common}
           defaultOpen
           value={draft as string}
           options={edit.options?.map((o) => ({ value: o.value, label: o.label }))}
-          onChange={(next: string) => void save(next)}
-          onBlur={() => setDraft(undefined)}
+          onChange={(next: string) => {
+            change(next);
+            void save(next);
+          }}
+          // A refused choice stays on screen with its message until another choice or Escape.
+          onBlur={() => (refusal ? undefined : close())}
           onKeyDown={keys}
           style={{ minWidth: 140 }}
           data-testid={`${testId}-input`}
         />
       );
-    }
-    if (edit.input === 'number') {
-      return (
+    } else if (edit.input === 'number') {
+      input = (
         <InputNumber
           {...common}
           value={draft as number}
-          onChange={(next) => setDraft(next)}
+          onChange={change}
+          onPressEnter={() => void save(draft)}
+          onBlur={() => void save(draft)}
+          onKeyDown={keys}
+          data-testid={`${testId}-input`}
+        />
+      );
+    } else {
+      input = (
+        <Input
+          {...common}
+          value={draft as string}
+          maxLength={edit.maxLength}
+          onChange={(event) => change(event.target.value)}
           onPressEnter={() => void save(draft)}
           onBlur={() => void save(draft)}
           onKeyDown={keys}
@@ -100,16 +141,15 @@ export function EditableCell({
       );
     }
     return (
-      <Input
-        {...common}
-        value={draft as string}
-        maxLength={edit.maxLength}
-        onChange={(event) => setDraft(event.target.value)}
-        onPressEnter={() => void save(draft)}
-        onBlur={() => void save(draft)}
-        onKeyDown={keys}
-        data-testid={`${testId}-input`}
-      />
+      // biome-ignore lint/a11y/noStaticElementInteractions: a double click selecting a word must not reach the row's own double-click (open the task); the input inside is the control.
+      <span className="editable-cell-editing" onDoubleClick={(event) => event.stopPropagation()}>
+        {input}
+        {refusal ? (
+          <span role="alert" className="editable-cell-error" data-testid={`${testId}-error`}>
+            {refusal.message}
+          </span>
+        ) : null}
+      </span>
     );
   }
   return (

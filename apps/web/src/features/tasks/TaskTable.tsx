@@ -1,5 +1,5 @@
 import { FlagFilled } from '@ant-design/icons';
-import type { ListMeta, TaskListItem } from '@portal/domain';
+import { type ListMeta, TASK_FILTER_STATUSES, TASK_TITLE_MAX, type TaskListItem } from '@portal/domain';
 import { Empty, List, Tag, Typography } from 'antd';
 import {
   type BulkActions,
@@ -51,9 +51,13 @@ function pagination(meta: ListMeta | undefined, paging: Paging) {
   };
 }
 
+/** The statuses a task can be given in place (the server still applies its rules and says why it refuses). */
+const STATUS_EDIT_OPTIONS = TASK_FILTER_STATUSES.map((s) => ({ value: s, label: taskStatusLabel(s) }));
+
 /**
- * The table tab (doc 2 §2 dashboard tasks table): the data table over the screen's list query, with Reload, the
- * export of every filtered task and, for those who may, bulk status and delete.
+ * The table tab (doc 2 §2 dashboard tasks table): the data table over the screen's list query, sorted by the server
+ * on the clicked column, with Reload, the export of every filtered task (in the same order) and, for those who may,
+ * bulk status and delete and the title and status edited in place (PUT tasks/{uuid}).
  */
 export function TaskTable({
   table,
@@ -61,6 +65,7 @@ export function TaskTable({
   filters,
   exportSource,
   bulk,
+  rowEdit,
   onOpen,
 }: {
   table: TableController;
@@ -68,6 +73,8 @@ export function TaskTable({
   filters?: React.ReactNode;
   exportSource?: ExportSource;
   bulk?: BulkActions;
+  /** Given to those whose abilities include TASKS_UPDATE; without it no cell offers an edit. */
+  rowEdit?: { url: string };
   onOpen(uuid: string): void;
 }) {
   return (
@@ -78,6 +85,7 @@ export function TaskTable({
       filters={filters}
       exportSource={exportSource}
       bulk={bulk}
+      rowEdit={rowEdit ? { ...rowEdit, canEdit: (row) => row.status !== 'seed' } : undefined}
       locale={{ emptyText: noTasks }}
       onRow={(row) =>
         ({ onDoubleClick: () => onOpen(row.uuid), 'data-testid': 'task-row' }) as React.HTMLAttributes<HTMLElement>
@@ -87,6 +95,8 @@ export function TaskTable({
           key: 'title',
           title: 'Title',
           dataIndex: 'title',
+          sortKey: 'title',
+          edit: { field: 'title', required: true, maxLength: TASK_TITLE_MAX },
           render: (title: string, row) => (
             <button type="button" className="link-button" onClick={() => onOpen(row.uuid)} data-testid="task-row-title">
               {title}
@@ -94,12 +104,20 @@ export function TaskTable({
             </button>
           ),
         },
-        { key: 'plan', title: 'Plan', dataIndex: ['project', 'title'] },
-        { key: 'status', title: 'Status', dataIndex: 'status', render: (s: string) => <StatusTagOf status={s} /> },
+        { key: 'plan', title: 'Plan', dataIndex: ['project', 'title'], sortKey: 'project' },
+        {
+          key: 'status',
+          title: 'Status',
+          dataIndex: 'status',
+          sortKey: 'status',
+          edit: { field: 'status', input: 'select', options: STATUS_EDIT_OPTIONS },
+          render: (s: string) => <StatusTagOf status={s} />,
+        },
         {
           key: 'priority',
           title: 'Priority',
           dataIndex: 'priority',
+          sortKey: 'priority',
           className: 'nowrap',
           render: (p: number) => (
             <span>
@@ -111,6 +129,7 @@ export function TaskTable({
           key: 'start_date',
           title: 'Start date',
           dataIndex: 'start_date',
+          sortKey: 'start_date',
           className: 'nowrap',
           render: (d: string | null) => isoToUsDate(d),
         },
@@ -118,6 +137,7 @@ export function TaskTable({
           key: 'end_date',
           title: 'Due date',
           dataIndex: 'end_date',
+          sortKey: 'end_date',
           className: 'nowrap',
           render: (d: string | null, row) => (
             <Typography.Text type={isOverdue(row) ? 'danger' : undefined}>{isoToUsDate(d)}</Typography.Text>
@@ -136,6 +156,14 @@ export function TaskTable({
           render: (tags: { name: string }[] | undefined) => (tags ?? []).map((t) => <Tag key={t.name}>{t.name}</Tag>),
         },
         { key: 'creator', title: 'Created by', dataIndex: ['creator', 'name'] },
+        {
+          key: 'created_at',
+          title: 'Created',
+          dataIndex: 'created_at',
+          sortKey: 'created_at',
+          className: 'nowrap',
+          render: (at: string) => isoToUsDate(localIsoDate(new Date(at))),
+        },
       ]}
     />
   );

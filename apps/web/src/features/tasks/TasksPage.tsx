@@ -38,7 +38,7 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
   // Filters, search, page and page size live in the address and are saved per screen (the data table's state).
   const table = useTableState(personal ? 'personal-tasks' : 'tasks', { filters: TASK_TABLE_FILTERS });
   const filters = taskFiltersFromTable(table.state.filters);
-  const { page, size, search } = table.state;
+  const { page, size, search, sort } = table.state;
 
   const personalPlan = useQuery({
     queryKey: ['plans', 'personal'],
@@ -47,8 +47,8 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
   });
   const projects = personal ? (personalPlan.data ? [personalPlan.data.uuid] : []) : projectParam ? [projectParam] : [];
   const ready = !personal || Boolean(personalPlan.data);
-  const query = taskListQuery({ view, filters, projects, search, page, size });
-  const tableQuery = taskListQuery({ view: 'table', filters, projects, search, page, size });
+  const query = taskListQuery({ view, filters, projects, search, page, size, sort });
+  const tableQuery = taskListQuery({ view: 'table', filters, projects, search, page, size, sort });
   const listKey = [...TASKS_KEY, 'list', query] as const;
   const listKeyRef = useRef(listKey);
   listKeyRef.current = listKey;
@@ -215,6 +215,7 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
                 table={table}
                 query={{ data: tasks.data, isFetching: loading, refetch: tasks.refetch }}
                 exportSource={{ path: 'tasks/export-all', query: tableQuery }}
+                rowEdit={canBulkUpdate ? { url: 'tasks' } : undefined}
                 bulk={
                   canBulkUpdate || canBulkDelete
                     ? {

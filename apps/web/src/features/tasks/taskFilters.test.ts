@@ -12,6 +12,20 @@ describe('task list query', () => {
       'sort[direction]': 'desc',
     });
   });
+  it("sends the table's sort to the server for the table and list, never for the board views", () => {
+    const sort = { by: 'end_date', direction: 'asc' as const };
+    for (const view of ['table', 'list'] as const) {
+      expect(taskListQuery({ ...base, view, sort })).toMatchObject({
+        'sort[by]': 'end_date',
+        'sort[direction]': 'asc',
+      });
+    }
+    expect(taskListQuery({ ...base, view: 'chart', sort })).toMatchObject({
+      'sort[by]': 'task_created_at',
+      'sort[direction]': 'desc',
+    });
+    expect(taskListQuery({ ...base, view: 'kanban', sort })['sort[by]']).toBe('task_sort');
+  });
   it('loads 1000 on page 1 for the board views', () => {
     expect(taskListQuery({ ...base, view: 'chart' })).toMatchObject({ 'page[size]': 1000, 'page[number]': 1 });
   });

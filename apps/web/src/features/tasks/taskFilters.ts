@@ -36,8 +36,9 @@ export const KANBAN_STATUSES: TaskStatus[] = TASK_FILTER_STATUSES.filter((s) => 
 export const BOARD_PAGE_SIZE = 1000;
 
 /**
- * The GET tasks query for a view: table and list page through the server; chart and kanban load page 1 of 1000.
- * Kanban sorts by task_sort and drops completed and cancelled from the status filter.
+ * The GET tasks query for a view: table and list page through the server in the table's sort (newest first when
+ * none); chart and kanban load page 1 of 1000. Kanban sorts by task_sort and drops completed and cancelled from the
+ * status filter.
  */
 export function taskListQuery(options: {
   view: TaskView;
@@ -46,15 +47,17 @@ export function taskListQuery(options: {
   search: string;
   page: number;
   size: number;
+  sort?: { by: string; direction: 'asc' | 'desc' } | null;
 }): Record<string, QueryValue> {
   const { filters, view } = options;
   const board = view === 'chart' || view === 'kanban';
+  const sort = board ? null : options.sort;
   const query: Record<string, QueryValue> = {
     'page[size]': board ? BOARD_PAGE_SIZE : options.size,
     'page[number]': board ? 1 : options.page,
     with: 'tags',
-    'sort[by]': view === 'kanban' ? 'task_sort' : 'task_created_at',
-    'sort[direction]': view === 'kanban' ? 'asc' : 'desc',
+    'sort[by]': view === 'kanban' ? 'task_sort' : (sort?.by ?? 'task_created_at'),
+    'sort[direction]': view === 'kanban' ? 'asc' : (sort?.direction ?? 'desc'),
   };
   let statuses: readonly TaskStatus[] = filters.statuses;
   if (view === 'kanban') {
