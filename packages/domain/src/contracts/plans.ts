@@ -66,11 +66,14 @@ const planFilters = {
   project_type: oneOrMany(z.enum(PROJECT_TYPES)),
 };
 
+/** GET projects' sort[by]: the plans table's sortable columns (client = the client's business name). */
+export const PLAN_SORT_FIELDS = ['title', 'created_at', 'status', 'start_date', 'client', 'refill'] as const;
+
 /**
- * GET projects and GET projects/lite: active plans first, then by title; status filter defaults to active
- * (filters[projects.status][] or filters[status][]); personal plans only with with_personal.
+ * GET projects and GET projects/lite: active plans first, then by title, unless sort[by] names a column; status
+ * filter defaults to active (filters[projects.status][] or filters[status][]); personal plans only with with_personal.
  */
-export const planListQuerySchema = listQuerySchema({ filters: planFilters, sortBy: ['title', 'created_at'] }).extend({
+export const planListQuerySchema = listQuerySchema({ filters: planFilters, sortBy: PLAN_SORT_FIELDS }).extend({
   with_personal: queryBoolean,
   /** Only the caller's personal plan (created on first use). */
   personal_only: queryBoolean,

@@ -46,11 +46,27 @@ export function conditionsFor(query: PlanListQuery, viewerId: number): SQL[] {
   return conditions;
 }
 
-/** Active plans first, then by title without regard to case (doc 1 §9); sort[by]=created_at for newest first. */
+/** The plans table's other sortable columns; ties by id in the same direction, so pages never repeat a plan. */
+const COLUMN_KEYS = {
+  status: sql`${projects.status}`,
+  start_date: sql`${projects.startDate}`,
+  client: sql`lower(${customers.businessName})`,
+  refill: sql`${projects.refillMinutes}`,
+};
+
+/**
+ * Active plans first, then by title without regard to case (doc 1 §9); sort[by]=created_at for newest first; a
+ * column of the table (COLUMN_KEYS) ascending unless told.
+ */
 export function orderFor(query: PlanListQuery) {
-  if (query.sort?.by === 'created_at') {
-    const direction = query.sort.direction === 'asc' ? asc : desc;
+  const by = query.sort?.by;
+  if (by === 'created_at') {
+    const direction = query.sort?.direction === 'asc' ? asc : desc;
     return [direction(projects.createdAt), direction(projects.id)];
+  }
+  if (by && by !== 'title') {
+    const direction = query.sort?.direction === 'desc' ? desc : asc;
+    return [direction(COLUMN_KEYS[by]), direction(projects.id)];
   }
   const direction = query.sort?.direction === 'desc' ? desc : asc;
   return [desc(sql`${projects.status} = 'active'`), direction(sql`lower(${projects.title})`), asc(projects.id)];

@@ -9,7 +9,10 @@ import { StatusTag } from '../common/StatusTag';
 import { useModalParam } from '../common/useModalParam';
 import { listPlans, PLANS_KEY } from './api';
 
-/** /projects (Plans): status filter (default active), search, page size; the server sorts active first, then by name. */
+/**
+ * /projects (Plans): status filter (default active), search, page size; the server sorts active first, then by name,
+ * or by the clicked column.
+ */
 export function PlansPage() {
   const createModal = useModalParam('plan');
   const table = useTableState('plans', { filters: { status: [...DEFAULT_PLAN_STATUS_FILTER] } });
@@ -64,19 +67,27 @@ export function PlansPage() {
             key: 'client',
             title: 'Client',
             dataIndex: ['customer', 'business_name'],
+            sortKey: 'client',
             render: (name: string | undefined) => <span data-testid="plan-row-client">{name ?? '—'}</span>,
           },
-          { key: 'status', title: 'Status', dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+          {
+            key: 'status',
+            title: 'Status',
+            dataIndex: 'status',
+            sortKey: 'status',
+            render: (s: string) => <StatusTag status={s} />,
+          },
           { key: 'type', title: 'Type', dataIndex: ['plan_type', 'display_name'] },
           {
             key: 'refill',
             title: 'Reload amount',
             dataIndex: 'refill',
+            sortKey: 'refill',
             align: 'right',
             render: (minutes: number) => <span data-testid="plan-row-refill">{minutesToReload(minutes) || '—'}</span>,
           },
           { key: 'manager', title: 'Manager', dataIndex: ['project_manager', 'name'] },
-          { key: 'start_date', title: 'Start date', dataIndex: 'start_date' },
+          { key: 'start_date', title: 'Start date', dataIndex: 'start_date', sortKey: 'start_date' },
           {
             key: 'tasks',
             title: 'Tasks',

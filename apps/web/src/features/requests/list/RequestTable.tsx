@@ -77,6 +77,7 @@ export function RequestTable({
           key: 'subject',
           title: 'Request',
           dataIndex: 'subject',
+          sortKey: 'subject',
           render: (subject: string, row) => (
             <div>
               <Typography.Text strong data-testid="request-row-subject">
@@ -103,6 +104,7 @@ export function RequestTable({
           key: 'status',
           title: 'Status',
           dataIndex: 'status',
+          sortKey: 'status',
           render: (status: string) => <RequestStatusTag status={status} />,
         },
         {
@@ -137,6 +139,7 @@ export function RequestTable({
           key: 'target_date',
           title: 'Delivery',
           dataIndex: 'target_date',
+          sortKey: 'target_date',
           className: 'nowrap',
           render: (date: string | null, row) => (
             <Typography.Text

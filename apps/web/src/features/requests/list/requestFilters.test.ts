@@ -32,6 +32,15 @@ describe('request list state from the data table', () => {
     expect(state.temperatures).toEqual([1]);
     expect(state.projectTypes).toEqual([]);
     expect(state.direction).toBe('asc');
+    expect(state.sortBy).toBe('created_at');
+  });
+  it('sends the clicked column to the server, and newest first for a column it cannot sort by', () => {
+    const byDelivery = requestStateFromTable({ ...table, sort: { by: 'target_date', direction: 'asc' } });
+    expect(requestListQuery(byDelivery, { search: '' })).toMatchObject({
+      'sort[by]': 'target_date',
+      'sort[direction]': 'asc',
+    });
+    expect(requestStateFromTable({ ...table, sort: { by: 'hours', direction: 'asc' } }).sortBy).toBe('created_at');
   });
 });
 

@@ -2,6 +2,7 @@ import {
   DEFAULT_REQUEST_STATUS_FILTER,
   PROJECT_TYPES,
   type ProjectType,
+  REQUEST_SORT_FIELDS,
   REQUEST_STATUSES,
   REQUEST_TEMPERATURE_FILTERS,
   type RequestStatus,
@@ -18,6 +19,8 @@ export interface RequestListState {
   search: string;
   page: number;
   size: number;
+  /** The clicked column (GET requests' sort[by]): created_at, target_date, subject or status. */
+  sortBy: (typeof REQUEST_SORT_FIELDS)[number];
   direction: 'asc' | 'desc';
 }
 
@@ -31,6 +34,7 @@ export const DEFAULT_REQUEST_LIST: RequestListState = {
   search: '',
   page: 1,
   size: DEFAULT_PAGE_SIZE,
+  sortBy: 'created_at',
   direction: 'desc',
 };
 
@@ -54,8 +58,9 @@ export function requestStateFromTable(table: {
   search: string;
   page: number;
   size: number;
-  sort: { direction: 'asc' | 'desc' } | null;
+  sort: { by?: string; direction: 'asc' | 'desc' } | null;
 }): RequestListState {
+  const [sortBy] = pick(table.sort?.by ? [table.sort.by] : [], REQUEST_SORT_FIELDS);
   return {
     statuses: pick(table.filters.status, REQUEST_STATUSES),
     temperatures: pick(table.filters.temperature, REQUEST_TEMPERATURE_FILTERS),
@@ -63,6 +68,7 @@ export function requestStateFromTable(table: {
     search: table.search,
     page: table.page,
     size: table.size,
+    sortBy: sortBy ?? 'created_at',
     direction: table.sort?.direction ?? 'desc',
   };
 }
@@ -79,7 +85,7 @@ export function requestListQuery(
   const query: Record<string, QueryValue> = {
     'page[size]': state.size,
     'page[number]': state.page,
-    'sort[by]': 'created_at',
+    'sort[by]': state.sortBy,
     'sort[direction]': state.direction,
     with_total_time: 1,
     with_count_per_temp: 1,
