@@ -101,6 +101,12 @@ async function benchBulk(base: string, admin: Record<string, string>, databaseUr
     );
     const mark = marks.rows[0] ?? { logs: 0, notes: 0, mails: 0 };
     const uuids = picked.rows.map((r) => r.uuid);
+    // Baseline: the bare database work of the change, one UPDATE of the same rows (rolled back), in the same run.
+    const bareStart = performance.now();
+    await db.query('begin');
+    await db.query(`update tasks set status = 'pending', completed_at = null where uuid = any($1::uuid[])`, [uuids]);
+    await db.query('rollback');
+    const bareSeconds = (performance.now() - bareStart) / 1000;
     const started = performance.now();
     const res = await fetch(`${base}/api/tasks/bulk-operations/update`, {
       method: 'POST',
@@ -111,7 +117,8 @@ async function benchBulk(base: string, admin: Record<string, string>, databaseUr
     const seconds = (performance.now() - started) / 1000;
     console.log(
       `  tasks/bulk-operations/update of ${uuids.length} tasks (todo → pending): ${seconds.toFixed(2)} s, ` +
-        `${answer.updated} updated, ${answer.failed?.length ?? '?'} refused — goal ≤ 10 s → ${verdict(seconds, 10)}`,
+        `${answer.updated} updated, ${answer.failed?.length ?? '?'} refused — bare UPDATE of the same rows ` +
+        `${bareSeconds.toFixed(2)} s; goal ≤ 10 s → ${verdict(seconds, 10)}`,
     );
     if (answer.failed?.length) {
       console.log(`    first refusal: ${answer.failed[0]?.message}`);
@@ -139,7 +146,9 @@ async function benchBulk(base: string, admin: Record<string, string>, databaseUr
       [mark.notes, uuids],
     );
     const mails = await db.query(
-      `delete from mail_outbox where id > $1 and substring(text_body from 'task_uuid=([0-9a-f-]{36})') = any($2::text[])`,
+      // Single-task e-mails name their task; a person told about several gets one digest (bulk-digest.ts).
+      `delete from mail_outbox where id > $1 and (substring(text_body from 'task_uuid=([0-9a-f-]{36})') = any($2::text[])
+        or subject ~ '^[0-9]+ new notifications')`,
       [mark.mails, uuids],
     );
     await db.query('commit');
@@ -161,7 +170,10 @@ export async function benchExport(): Promise<void> {
   try {
     const base = `http://127.0.0.1:${api.port}`;
     const admin = await signIn(base, 'admin@demo.test');
-    await benchExports(base, admin, api);
+    // EXPORT_BENCH=bulk measures only the bulk update (the exports take a few minutes at this scale).
+    if (process.env.EXPORT_BENCH !== 'bulk') {
+      await benchExports(base, admin, api);
+    }
     if (process.env.DATABASE_URL) {
       await benchBulk(base, admin, process.env.DATABASE_URL);
     } else {

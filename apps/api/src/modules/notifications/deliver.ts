@@ -20,7 +20,10 @@ export type DeliverNotifications = (outgoing: Outgoing) => Promise<void>;
 /** The notification e-mail: what happened, and a link to it in the app. */
 export function composeNotificationMail(appUrl: string, to: string, data: NotificationData): MailMessage {
   const link = data.action_url ? `${appUrl}${data.action_url}` : appUrl;
-  const lines = [data.title, data.sub_title, data.content].filter((line): line is string => Boolean(line));
+  // A digest's content holds one line per notification.
+  const lines = [data.title, data.sub_title, ...(data.content ?? '').split('\n')].filter((line): line is string =>
+    Boolean(line),
+  );
   return {
     to,
     subject: data.sub_title ? `${data.title}: ${data.sub_title}` : data.title,

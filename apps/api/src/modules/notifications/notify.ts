@@ -37,6 +37,9 @@ type Recipient = {
   tokens: string[];
 };
 
+/** One notification and who gets it; notifyMany writes several at once. */
+export type NotificationFor = { recipientIds: readonly number[]; notification: NewNotification };
+
 /**
  * Writes one notification per recipient inside the caller's transaction and answers what to deliver by e-mail and
  * Web Push after commit, and by SMS to a phone on file (doc 1 §5 channels: email_notifications, push_notifications
@@ -45,56 +48,93 @@ type Recipient = {
  * `number` counts per recipient. Allocation takes a transaction-scoped advisory lock per recipient, in id order so
  * two transactions notifying overlapping people cannot deadlock; the unique (user_id, number) stays the guarantee.
  */
-export async function notifyUsers(
+export function notifyUsers(
   tx: DbExecutor,
   recipientIds: readonly number[],
   notification: NewNotification,
   actorId: number | null,
 ): Promise<Outgoing> {
-  const ids = [...new Set(recipientIds)].filter((id) => id !== actorId).sort((a, b) => a - b);
-  if (ids.length === 0) {
+  return notifyMany(tx, [{ recipientIds, notification }], actorId);
+}
+
+/**
+ * notifyUsers for many notifications in three statements, whatever their number (a bulk change of thousands of
+ * tasks): the same recipients rule, the same per-recipient locks taken once each in id order, and each recipient's
+ * numbers allocated consecutively in the order the notifications are given.
+ */
+export async function notifyMany(
+  tx: DbExecutor,
+  items: readonly NotificationFor[],
+  actorId: number | null,
+): Promise<Outgoing> {
+  const wanted = items.map((item) => [...new Set(item.recipientIds)].filter((id) => id !== actorId));
+  const allIds = [...new Set(wanted.flat())].sort((a, b) => a - b);
+  if (allIds.length === 0) {
     return NO_OUTGOING;
   }
-  const idList = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+  const idList = `{${allIds.map((id) => Math.trunc(id)).join(',')}}`;
   const found = await tx.execute<Recipient>(sql`
     select u.id, u.email, c.phone, c.preferences,
       array(select pt.token from push_tokens pt where pt.user_id = u.id order by pt.id) as tokens
     from users u join contacts c on c.user_id = u.id
     where u.id = any(${idList}::int[]) and u.status = 'active' and c.type in ('regular_user', 'freelancer')
     order by u.id`);
-  const recipients = found.rows;
-  const outgoing: Outgoing = { emails: [], pushes: [] };
-  for (const recipient of recipients) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${NUMBER_LOCK_NAMESPACE}, ${recipient.id})`);
-    const inserted = await tx.execute<{ uuid: string; number: number }>(sql`
-      insert into notifications (user_id, number, type, data)
-      select ${recipient.id}, coalesce(max(n.number), 0) + 1, ${notification.type}, ${JSON.stringify(notification.data)}::jsonb
-      from notifications n where n.user_id = ${recipient.id}
-      returning uuid, number`);
-    const row = inserted.rows[0];
-    if (!row) {
+  const recipients = new Map(found.rows.map((r) => [r.id, r]));
+  // In notification order, so each recipient's numbers follow the order the caller gave.
+  const pairs = wanted.flatMap((ids, index) =>
+    ids.filter((id) => recipients.has(id)).map((userId) => ({ userId, item: items[index] as NotificationFor })),
+  );
+  if (pairs.length === 0) {
+    return NO_OUTGOING;
+  }
+  // The subquery's order is the order the locks are taken in.
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(${NUMBER_LOCK_NAMESPACE}, s.id)
+    from (select unnest(${sql.param([...recipients.keys()])}::int[]) as id order by 1) s`);
+  const inserted = await tx.execute<{ user_id: number; uuid: string; number: number }>(sql`
+    insert into notifications (user_id, number, type, data)
+    select v.user_id,
+      coalesce((select max(n.number) from notifications n where n.user_id = v.user_id), 0)
+        + row_number() over (partition by v.user_id order by v.ord),
+      v.type, v.data
+    from unnest(
+      ${sql.param(pairs.map((p) => p.userId))}::int[],
+      ${sql.param(pairs.map((p) => p.item.notification.type))}::text[],
+      ${sql.param(pairs.map((p) => JSON.stringify(p.item.notification.data)))}::jsonb[]
+    ) with ordinality as v(user_id, type, data, ord)
+    returning user_id, uuid, number`);
+  // Rows come back in no promised order: match them by recipient and number (numbers rise with `ord`).
+  const byUser = new Map<number, { uuid: string; number: number }[]>();
+  for (const row of inserted.rows) {
+    const list = byUser.get(row.user_id) ?? [];
+    list.push({ uuid: row.uuid, number: row.number });
+    byUser.set(row.user_id, list);
+  }
+  for (const list of byUser.values()) {
+    list.sort((a, b) => a.number - b.number);
+  }
+  const outgoing: Outgoing = { emails: [], pushes: [], created: [] };
+  for (const { userId, item } of pairs) {
+    const row = byUser.get(userId)?.shift();
+    const recipient = recipients.get(userId);
+    if (!row || !recipient) {
       throw new Error('notification not created');
     }
-    outgoing.created ??= [];
-    outgoing.created.push({
-      userId: recipient.id,
-      uuid: row.uuid,
-      number: row.number,
-      mention: Boolean(notification.data.has_mention),
-    });
+    const { data } = item.notification;
+    outgoing.created?.push({ userId, uuid: row.uuid, number: row.number, mention: Boolean(data.has_mention) });
     if ((recipient.preferences.email_notifications ?? '1') === '1') {
-      outgoing.emails.push({ to: recipient.email, data: notification.data });
+      outgoing.emails.push({ to: recipient.email, data });
     }
     const phone = recipient.phone?.trim();
     if (recipient.preferences.sms_notifications === '1' && phone) {
       outgoing.sms ??= [];
-      outgoing.sms.push({ to: phone, data: notification.data });
+      outgoing.sms.push({ to: phone, data });
     }
     if ((recipient.preferences.push_notifications ?? '1') === '1' && recipient.tokens.length) {
       outgoing.pushes.push({
-        userId: recipient.id,
+        userId,
         tokens: recipient.tokens,
-        notification: { id: row.uuid, number: row.number, data: notification.data },
+        notification: { id: row.uuid, number: row.number, data },
       });
     }
   }

@@ -4,8 +4,9 @@ import type { AppContext } from '../../context';
 import type { Database, Tx } from '../../db/client';
 import { type DomainEvent, inTransaction } from '../../events/domain-events';
 import { AppError } from '../../http/errors';
-import { type DeliverNotifications, notificationDelivery } from '../notifications/deliver';
-import type { Outgoing } from '../notifications/notify';
+import { digestOutgoing } from '../notifications/bulk-digest';
+import { type DeliverNotifications, notificationDelivery, notificationEvents } from '../notifications/deliver';
+import { mergeOutgoing, NO_OUTGOING, type Outgoing } from '../notifications/notify';
 
 /**
  * Rows per transaction: commits stay few, and a batch holds what its rows lock (task rows, the per-recipient
@@ -34,9 +35,6 @@ export type BulkRowWrite = ((row: BulkRowContext, uuid: string) => Promise<Domai
   selfContained?: boolean;
 };
 
-/** Notifications of a committed batch go out this many at a time (each is a few outbox inserts or pushes). */
-const DELIVERY_CONCURRENCY = 4;
-
 /** The message a refused row reports: the first field error (what the form would show), else the error's message. */
 export function failureMessage(error: unknown): string | undefined {
   if (!(error instanceof AppError)) {
@@ -47,55 +45,83 @@ export function failureMessage(error: unknown): string | undefined {
 }
 
 /**
- * Applies `write` to every uuid, BULK_BATCH_SIZE rows per transaction and each row in its own savepoint: a row its
- * single-row call would refuse (a rule, a permission, not visible) is reported with that call's message and the
- * others are kept. Each batch publishes its rows' events once it committed, as the single-row routes do.
+ * A set-wise write of one batch inside its transaction (e.g. changeTaskStatuses): the single-row rules applied to
+ * every row in a few statements. It reports refused rows itself and never throws for one.
+ */
+export type BulkBatchWrite = (
+  tx: Database,
+  uuids: readonly string[],
+) => Promise<{ events: DomainEvent[]; outgoing: Outgoing; failed: BulkFailure[] }>;
+
+/** Rows per transaction of a set-wise write: a few statements whatever the size, so a batch still commits in well under a second. */
+export const BULK_SET_BATCH_SIZE = 1000;
+
+/**
+ * Applies `write` to every uuid, in batches of one transaction each. A row-by-row write runs each row in its own
+ * savepoint: a row its single-row call would refuse (a rule, a permission, not visible) is reported with that
+ * call's message and the others are kept. Each batch publishes its rows' events (and the bell's) once it committed,
+ * as the single-row routes do; e-mail, push and SMS go out after the last batch, one digest per recipient
+ * (bulk-digest.ts) rather than one message per row.
  */
 export async function runBulk(
   ctx: AppContext,
   log: FastifyBaseLogger,
   uuids: readonly string[],
-  write: BulkRowWrite,
+  write: BulkRowWrite | { batch: BulkBatchWrite },
 ): Promise<{ done: number; failed: BulkFailure[] }> {
   const failed: BulkFailure[] = [];
-  const deliverNow = notificationDelivery(ctx, log);
+  const pending: Outgoing[] = [];
+  const size = 'batch' in write ? BULK_SET_BATCH_SIZE : BULK_BATCH_SIZE;
   let done = 0;
-  for (let start = 0; start < uuids.length; start += BULK_BATCH_SIZE) {
-    const batch = uuids.slice(start, start + BULK_BATCH_SIZE);
-    const outgoing: Outgoing[] = [];
-    await inTransaction(ctx.db, ctx.events, async (tx, emit) => {
-      for (const uuid of batch) {
-        const rowOutgoing: Outgoing[] = [];
-        const deliver: DeliverNotifications = async (o) => {
-          rowOutgoing.push(o);
-        };
-        try {
-          const events = write.selfContained
-            ? await write({ db: tx as unknown as Database, deliver }, uuid)
-            : await (tx as Tx).transaction((savepoint) =>
-                write({ db: savepoint as unknown as Database, deliver }, uuid),
-              );
-          for (const event of events) {
-            emit(event);
-          }
-          outgoing.push(...rowOutgoing);
-          done += 1;
-        } catch (error) {
-          const message = failureMessage(error);
-          if (message === undefined && write.selfContained) {
-            // Outside any savepoint of its own the batch transaction may be aborted: end it, publish nothing.
-            throw error;
-          }
-          if (message === undefined) {
-            log.error({ err: error, uuid }, 'bulk operation row failed');
-          }
-          failed.push({ uuid, message: message ?? MESSAGES.somethingWrong });
-        }
+  for (let start = 0; start < uuids.length; start += size) {
+    const batch = uuids.slice(start, start + size);
+    const result = await inTransaction(ctx.db, ctx.events, async (tx, emit) => {
+      const outcome =
+        'batch' in write
+          ? await write.batch(tx as unknown as Database, batch)
+          : await writeRows(tx as Tx, log, batch, write);
+      for (const event of outcome.events) {
+        emit(event);
       }
+      return outcome;
     });
-    for (let i = 0; i < outgoing.length; i += DELIVERY_CONCURRENCY) {
-      await Promise.all(outgoing.slice(i, i + DELIVERY_CONCURRENCY).map(deliverNow));
+    failed.push(...result.failed);
+    done += batch.length - result.failed.length;
+    // The bell is live per batch; the messages wait for the digest.
+    ctx.events.publish(notificationEvents(result.outgoing.created ?? []));
+    pending.push({ ...result.outgoing, created: [] });
+  }
+  await notificationDelivery(ctx, log)(digestOutgoing(mergeOutgoing(...pending)));
+  return { done, failed };
+}
+
+/** One batch, row by row, each row in its own savepoint unless its command is self-contained. */
+async function writeRows(tx: Tx, log: FastifyBaseLogger, batch: readonly string[], write: BulkRowWrite) {
+  const outgoing: Outgoing[] = [];
+  const events: DomainEvent[] = [];
+  const failed: BulkFailure[] = [];
+  for (const uuid of batch) {
+    const rowOutgoing: Outgoing[] = [];
+    const deliver: DeliverNotifications = async (o) => {
+      rowOutgoing.push(o);
+    };
+    try {
+      const rowEvents = write.selfContained
+        ? await write({ db: tx as unknown as Database, deliver }, uuid)
+        : await tx.transaction((savepoint) => write({ db: savepoint as unknown as Database, deliver }, uuid));
+      events.push(...rowEvents);
+      outgoing.push(...rowOutgoing);
+    } catch (error) {
+      const message = failureMessage(error);
+      if (message === undefined && write.selfContained) {
+        // Outside any savepoint of its own the batch transaction may be aborted: end it, publish nothing.
+        throw error;
+      }
+      if (message === undefined) {
+        log.error({ err: error, uuid }, 'bulk operation row failed');
+      }
+      failed.push({ uuid, message: message ?? MESSAGES.somethingWrong });
     }
   }
-  return { done, failed };
+  return { events, outgoing: outgoing.length ? mergeOutgoing(...outgoing) : NO_OUTGOING, failed };
 }

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, type Principal, requirePrincipal } from '../../http/access';
 import { forbidden } from '../../http/errors';
 import { errorResponses } from '../../http/responses';
-import { type BulkRowWrite, runBulk } from './bulk-runner';
+import { type BulkBatchWrite, type BulkRowWrite, runBulk } from './bulk-runner';
 import { deleteOneContact, selectContacts, updateContactStatus } from './contacts.table';
 import { deleteOneCustomer, selectCustomers, updateCustomerStatus } from './customers.table';
 import { deleteOneRequest, selectRequests, updateRequestStatus } from './requests.table';
@@ -48,7 +48,7 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
     const principal = requirePrincipal(request);
     return { principal, viewer: { userId: principal.userId, type: principal.type } };
   };
-  const run = (request: FastifyRequest, uuids: string[], write: BulkRowWrite) =>
+  const run = (request: FastifyRequest, uuids: string[], write: BulkRowWrite | { batch: BulkBatchWrite }) =>
     runBulk(ctx, request.log, uuids, write);
   const updateAnswer = (r: Awaited<ReturnType<typeof runBulk>>) => ({
     message: MESSAGES.changesUpdated,
@@ -71,7 +71,7 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
       const { principal, viewer } = viewerOf(request);
       assertMayList(principal, request.body.filters._all, 'TASKS_READ');
       const uuids = await selectTasks(ctx, request.body, viewer);
-      return updateAnswer(await run(request, uuids, updateTaskStatus(ctx, viewer, request.body.data.status)));
+      return updateAnswer(await run(request, uuids, updateTaskStatus(viewer, request.body.data.status)));
     },
   );
 

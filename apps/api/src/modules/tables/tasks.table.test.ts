@@ -7,7 +7,7 @@ import { bearer, buildPlan } from '../../../test/factories';
 import { tasks } from '../../db/schema';
 import type { DomainEvent } from '../../events/domain-events';
 import { buildTask, setUpTaskTests, type TaskTestContext, UNKNOWN } from '../tasks/test-helpers';
-import { BULK_BATCH_SIZE } from './bulk-runner';
+import { BULK_SET_BATCH_SIZE } from './bulk-runner';
 import { parseCsv } from './test-helpers';
 
 /** Bulk status/delete and export-all of GET tasks (doc 2 §7 Tables). */
@@ -64,17 +64,17 @@ describe('POST tasks/bulk-operations/update', () => {
     const plan = await buildPlan(ctx.db);
     const rows = await ctx.db
       .insert(tasks)
-      .values(Array.from({ length: BULK_BATCH_SIZE + 10 }, (_, i) => ({ projectId: plan.id, title: `Batch ${i}` })))
+      .values(Array.from({ length: BULK_SET_BATCH_SIZE + 10 }, (_, i) => ({ projectId: plan.id, title: `Batch ${i}` })))
       .returning({ uuid: tasks.uuid });
     events.length = 0;
     const res = await post('/tasks/bulk-operations/update', {
       filters: { ids: [...rows.map((r) => r.uuid), UNKNOWN] },
       data: { status: 'in_progress' },
     });
-    expect(res.json()).toMatchObject({ updated: BULK_BATCH_SIZE + 10, failed: [{ uuid: UNKNOWN }] });
+    expect(res.json()).toMatchObject({ updated: BULK_SET_BATCH_SIZE + 10, failed: [{ uuid: UNKNOWN }] });
     const changed = await ctx.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.projectId, plan.id));
     expect(new Set(changed.map((r) => r.status))).toEqual(new Set(['in_progress']));
-    expect(events.filter((e) => e.model === 'task' && e.action === 'updated')).toHaveLength(BULK_BATCH_SIZE + 10);
+    expect(events.filter((e) => e.model === 'task' && e.action === 'updated')).toHaveLength(BULK_SET_BATCH_SIZE + 10);
   });
 
   it('completes subtasks before their parent when both are selected', async () => {

@@ -4,11 +4,12 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { tasks } from '../../db/schema';
 import { containsPattern } from '../../http/list-paging';
+import { changeTaskStatuses } from '../tasks/change-task-statuses';
 import { findVisibleTask, type Viewer, visibleTasks } from '../tasks/task-access';
 import { describeTask, taskEvents } from '../tasks/task-events';
 import { filterConditions, orderFor } from '../tasks/task-list.query';
-import { deleteTask, updateTask } from '../tasks/update-task';
-import type { BulkRowWrite } from './bulk-runner';
+import { deleteTask } from '../tasks/update-task';
+import type { BulkBatchWrite, BulkRowWrite } from './bulk-runner';
 import { type ExportColumn, type ExportSpec, exportPage, readable } from './export-stream';
 import { BULK_LIMIT, selectListed, selectUuids, tickedIds } from './selection';
 
@@ -53,20 +54,15 @@ export async function selectTasks(ctx: AppContext, input: BulkInput, viewer: Vie
   );
 }
 
-/** PUT tasks/{uuid} {status} for one row, announced as that route announces it (status changed: a move too). */
+/**
+ * PUT tasks/{uuid} {status} for every selected row, set-wise (changeTaskStatuses applies that route's rules,
+ * history, notifications and events to a whole batch in a few statements).
+ */
 export function updateTaskStatus(
-  ctx: AppContext,
   viewer: Viewer,
   status: z.output<typeof taskBulkUpdateSchema>['data']['status'],
-): BulkRowWrite {
-  const write: BulkRowWrite = async (row, uuid) => {
-    const id = await updateTask(row.db, uuid, { status }, viewer, row.deliver, ctx.storage);
-    const task = await describeTask(row.db, id);
-    return task ? taskEvents(task, 'updated', viewer.userId, null, true) : [];
-  };
-  // updateTask does all its work in its own transaction; describeTask only reads.
-  write.selfContained = true;
-  return write;
+): { batch: BulkBatchWrite } {
+  return { batch: (tx, uuids) => changeTaskStatuses(tx, uuids, status, viewer) };
 }
 
 /** DELETE tasks/{uuid} for one row. */

@@ -1,6 +1,6 @@
 import type { NotificationData, TaskStatus } from '@portal/domain';
 import type { DbExecutor } from '../../db/client';
-import { mergeOutgoing, NO_OUTGOING, notifyUsers, type Outgoing } from '../notifications/notify';
+import { mergeOutgoing, type NewNotification, NO_OUTGOING, notifyUsers, type Outgoing } from '../notifications/notify';
 
 /**
  * Titles of task notifications (data.title). Written by the server only, so they stay out of the shared message
@@ -33,6 +33,12 @@ function taskData(task: TaskRef, title: string, content: string | null = null): 
     // Mentions come from comments, which do not exist yet.
     has_mention: false,
   };
+}
+
+/** 'The status of a task changed', told to the people on it (PUT tasks and the bulk status change). */
+export function statusChangedNotification(task: TaskRef, from: TaskStatus, to: TaskStatus): NewNotification {
+  const content = `${statusLabel(from)} → ${statusLabel(to)}`;
+  return { type: 'task_status_changed', data: taskData(task, TASK_NOTIFICATION_TITLES.statusChanged, content) };
 }
 
 /**
@@ -71,15 +77,7 @@ export async function notifyTaskPeople(
     const stayed = [...change.after.responsibles, ...change.after.followers]
       .map((p) => p.id)
       .filter((id) => !told.has(id));
-    const content = `${statusLabel(status.from)} → ${statusLabel(status.to)}`;
-    parts.push(
-      await notifyUsers(
-        tx,
-        stayed,
-        { type: 'task_status_changed', data: taskData(task, TASK_NOTIFICATION_TITLES.statusChanged, content) },
-        actorId,
-      ),
-    );
+    parts.push(await notifyUsers(tx, stayed, statusChangedNotification(task, status.from, status.to), actorId));
   }
   return parts.length ? mergeOutgoing(...parts) : NO_OUTGOING;
 }

@@ -8,6 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { contacts, projects, users } from '../../db/schema';
+import { AppError } from '../../http/errors';
 import { taskablePlans, type Viewer } from './task-access';
 import { findPeople } from './task-people';
 
@@ -101,10 +102,39 @@ export async function resolvePeople(
 }
 
 /**
+ * Doc 2 §4: a recurring master keeps 'seed', and no task becomes one after it was created. Answers the message of
+ * the status field, or undefined when the move is allowed. PUT tasks and the bulk status change both ask here.
+ */
+export function statusMoveError(current: TaskStatus, next: TaskStatus): string | undefined {
+  if (next === current) {
+    return undefined;
+  }
+  if (current === 'seed') {
+    return MESSAGES.seedStatusFixed;
+  }
+  return next === 'seed' ? MESSAGES.recurrenceOnCreateOnly : undefined;
+}
+
+/** Statuses a subtask may have while its parent is completed; any other one keeps the parent open. */
+export const CLOSED_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'cancelled'];
+
+/** Completing a task whose subtasks are still open is refused as a whole (not as one field among others). */
+export function existingSubtasksError() {
+  return new AppError(422, MESSAGES.existingSubtasks, {
+    code: 'existing_subtasks',
+    errors: { status: [MESSAGES.existingSubtasks] },
+  });
+}
+
+/**
  * A task whose responsible party includes a contact may use only the client statuses, plus its current status
  * (doc 2 §4). The recurring master keeps 'seed'.
  */
-export function contactStatusAllowed(status: TaskStatus, current: TaskStatus | null, responsibles: Person[]) {
+export function contactStatusAllowed(
+  status: TaskStatus,
+  current: TaskStatus | null,
+  responsibles: readonly Pick<Person, 'type'>[],
+) {
   if (!responsibles.some((p) => p.type === 'contact') || status === 'seed' || status === current) {
     return true;
   }

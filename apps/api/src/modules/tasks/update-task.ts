@@ -3,7 +3,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client';
 import { tasks, taskUsers } from '../../db/schema';
-import { AppError, validationError } from '../../http/errors';
+import { validationError } from '../../http/errors';
 import type { DeliverNotifications } from '../notifications/deliver';
 import { NO_OUTGOING } from '../notifications/notify';
 import { applyTaskRequestChange, resolveTaskRequestChange } from '../requests/request-relations';
@@ -14,8 +14,10 @@ import { notifyTaskPeople } from './task-notifications';
 import { loadPeople } from './task-people';
 import {
   addError,
+  CLOSED_TASK_STATUSES,
   contactStatusAllowed,
   descriptionText,
+  existingSubtasksError,
   type FieldErrors,
   findPersonById,
   findPlanById,
@@ -23,6 +25,7 @@ import {
   type Person,
   rejectPendingReferences,
   resolvePeople,
+  statusMoveError,
 } from './task-rules';
 import { replaceTaskTags } from './task-tags';
 import { attachTaskUploads } from './task-uploads';
@@ -183,20 +186,16 @@ export async function updateTask(
     const current = task.status as TaskStatus;
     const status = input.status ?? current;
     if (input.status !== undefined && input.status !== current) {
-      if (current === 'seed') {
-        addError(errors, 'status', MESSAGES.seedStatusFixed);
-      } else if (input.status === 'seed') {
-        addError(errors, 'status', MESSAGES.recurrenceOnCreateOnly);
+      const moveError = statusMoveError(current, input.status);
+      if (moveError) {
+        addError(errors, 'status', moveError);
       } else if (input.status === 'completed') {
         const [open] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(tasks)
-          .where(and(eq(tasks.parentId, task.id), notInArray(tasks.status, ['completed', 'cancelled'])));
+          .where(and(eq(tasks.parentId, task.id), notInArray(tasks.status, [...CLOSED_TASK_STATUSES])));
         if (open?.n) {
-          throw new AppError(422, MESSAGES.existingSubtasks, {
-            code: 'existing_subtasks',
-            errors: { status: [MESSAGES.existingSubtasks] },
-          });
+          throw existingSubtasksError();
         }
       }
       set.status = input.status;
