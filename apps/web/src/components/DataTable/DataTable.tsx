@@ -90,10 +90,10 @@ export function DataTable<T extends object>({
   const keyOf = (row: T) =>
     typeof rowKey === 'function' ? rowKey(row) : String((row as Record<string, unknown>)[rowKey]);
   const hidden = table.columnChoice?.hidden ?? [];
-  // The first column names the row and stays; the others with a title may be hidden (embedded tables offer it).
+  // The first column names the row and stays, so do the row's actions; the others with a title may be hidden.
   const hideable = columns
     .slice(1)
-    .filter((c) => typeof c.title === 'string' && c.title !== '')
+    .filter((c) => typeof c.title === 'string' && c.title !== '' && c.key !== 'actions')
     .map((c) => ({ key: c.key, label: c.title as string }));
   const shownColumns = columns.filter((c) => !hidden.includes(c.key) || !hideable.some((h) => h.key === c.key));
   const [selection, setSelection] = useState<BulkSelectionState>({ ids: [], all: false });

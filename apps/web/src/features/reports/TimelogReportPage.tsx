@@ -123,12 +123,12 @@ export function TimelogReportPage() {
             label: 'Time logs',
             children: <TimelogReportTable table={table} report={report} />,
           },
-          { key: 'people', label: 'By person', children: <UserTotalsTable totals={totals} loading={loading} /> },
-          { key: 'plans', label: 'By plan', children: <ProjectTotalsTable totals={totals} loading={loading} /> },
+          { key: 'people', label: 'By person', children: <UserTotalsTable report={report} /> },
+          { key: 'plans', label: 'By plan', children: <ProjectTotalsTable report={report} /> },
           {
             key: 'missed',
             label: `Missed days${totals?.missed.length ? ` (${totals.missed.length})` : ''}`,
-            children: <MissedDaysTable totals={totals} loading={loading} />,
+            children: <MissedDaysTable report={report} />,
           },
         ]}
       />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Drawer, Skeleton, Table } from 'antd';
+import { Alert, Descriptions, Drawer, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { describeError } from '../../api/errors';
 import type { TableFilters } from '../../components/DataTable/tableState';
@@ -8,8 +8,8 @@ import { useDrawerWidth } from '../tasks/useDrawerWidth';
 import { getUserPerformanceDetail, REPORTS_KEY } from './api';
 import { PerformanceChart } from './LazyChart';
 import { performanceFilterQuery } from './performanceQuery';
-import { formatHours, formatPercent, percentOf, usDate } from './reportFormat';
-import { categoryLabel } from './TimelogReportFilters';
+import { formatHours, formatPercent, usDate } from './reportFormat';
+import { CategoryTable, SourceTable, TopPlansTable } from './UserPerformanceBreakdowns';
 
 /** One person's 30 days in detail: the figures, hours per day against the expected pace, and where the time went. */
 export function UserPerformanceDrawer({
@@ -72,48 +72,11 @@ export function UserPerformanceDrawer({
           <h4 className="report-detail-title">Hours per day</h4>
           <PerformanceChart days={d.by_day} height={220} />
           <div className="report-charts">
-            <Table
-              size="small"
-              rowKey="category"
-              pagination={false}
-              dataSource={d.by_category}
-              columns={[
-                { title: 'Category', dataIndex: 'category', render: (c: string) => categoryLabel(c) },
-                { title: 'Time', dataIndex: 'minutes', align: 'right', render: (m: number) => formatHours(m) },
-                {
-                  title: 'Share',
-                  dataIndex: 'minutes',
-                  align: 'right',
-                  render: (m: number) => formatPercent(percentOf(m, d.logged_minutes)),
-                },
-              ]}
-            />
-            <Table
-              size="small"
-              rowKey="source"
-              pagination={false}
-              dataSource={d.by_source}
-              columns={[
-                { title: 'Source', dataIndex: 'source', render: (s: string) => humanize(s) },
-                { title: 'Time', dataIndex: 'minutes', align: 'right', render: (m: number) => formatHours(m) },
-              ]}
-            />
+            <CategoryTable detail={detail} />
+            <SourceTable detail={detail} />
           </div>
           <h4 className="report-detail-title">Top plans</h4>
-          <Table
-            size="small"
-            rowKey={(row) => row.project.uuid}
-            pagination={false}
-            dataSource={d.by_project}
-            locale={{ emptyText: 'No time on plans in this window' }}
-            columns={[
-              {
-                title: 'Plan',
-                render: (_, row) => <Link to={`/projects/${row.project.uuid}`}>{row.project.title}</Link>,
-              },
-              { title: 'Time', dataIndex: 'minutes', align: 'right', render: (m: number) => formatHours(m) },
-            ]}
-          />
+          <TopPlansTable detail={detail} />
           <p>
             <Link
               to={`/timelog-report?person=${d.user.uuid}&dates=${d.window.date_from},${d.window.date_to}`}

@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { formatMinutes, MESSAGES, type TimeLog } from '@portal/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Popconfirm, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { type DataColumn, DataTable, type TableListParams, useEmbeddedTableState } from '../../components/DataTable';
 import { reportSuccess } from '../../shell/feedback';
 import type { ListResponse } from '../common/listQuery';
 import { TASKS_KEY } from '../tasks/api';
@@ -20,7 +21,7 @@ export function TaskTimelogs({ taskUuid }: { taskUuid: string }) {
   return (
     <TimelogsTable
       listKey={[...TIME_LOGS_KEY, 'task', taskUuid]}
-      load={(page, size, signal) => listTaskTimeLogs(taskUuid, page, size, signal)}
+      load={(params, signal) => listTaskTimeLogs(taskUuid, params, signal)}
       ownerKey={TASKS_KEY}
       testId="task-timelogs"
     />
@@ -28,8 +29,10 @@ export function TaskTimelogs({ taskUuid }: { taskUuid: string }) {
 }
 
 /**
- * The Timelogs table of a task or a request: `load` reads one page, `ownerKey` is refreshed with the time logs after an
- * edit or delete (its totals change), `toolbar` sits beside the count.
+ * The Timelogs table of a task or a request, on the embedded data table: `load` reads one page in the table's sort
+ * (Tracked, Date, User, Created At; newest date first until a column is chosen), `ownerKey` is refreshed with the
+ * time logs after an edit or delete (its totals change), `toolbar` sits beside Reload. Sort, page size and hidden
+ * columns are remembered per tab kind (`testId`), for every task or request.
  */
 export function TimelogsTable({
   listKey,
@@ -39,18 +42,17 @@ export function TimelogsTable({
   toolbar,
 }: {
   listKey: readonly unknown[];
-  load(page: number, size: number, signal: AbortSignal): Promise<ListResponse<TimeLog>>;
+  load(params: TableListParams, signal: AbortSignal): Promise<ListResponse<TimeLog>>;
   ownerKey: readonly unknown[];
   testId: string;
   toolbar?: ReactNode;
 }) {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
+  const table = useEmbeddedTableState(testId, { pageSizes: [10, 25, 50] });
   const [editing, setEditing] = useState<TimeLog | null>(null);
   const logs = useQuery({
-    queryKey: [...listKey, page, size],
-    queryFn: ({ signal }) => load(page, size, signal),
+    queryKey: [...listKey, ...table.queryKey],
+    queryFn: ({ signal }) => load(table.listParams, signal),
     placeholderData: keepPreviousData,
   });
   const refresh = () => {
@@ -79,93 +81,81 @@ export function TimelogsTable({
   const rows = logs.data?.data ?? [];
   const anyActions = rows.some((row) => row.abilities.update || row.abilities.delete);
 
+  const columns: DataColumn<TimeLog>[] = [
+    {
+      key: 'tracked',
+      title: 'Tracked',
+      dataIndex: 'elapsed_minutes',
+      sortKey: 'minutes',
+      render: (minutes: number, row) => (
+        <span data-testid="timelog-tracked">
+          {formatMinutes(minutes)}
+          {row.status !== 'completed' ? ` (${row.status})` : ''}
+        </span>
+      ),
+    },
+    { key: 'date', title: 'Date', dataIndex: 'date', sortKey: 'date', render: (date: string) => isoToUsDate(date) },
+    { key: 'comment', title: 'Comment', dataIndex: 'description', render: (text: string | null) => text ?? '' },
+    {
+      key: 'user',
+      title: 'User',
+      sortKey: 'user.name',
+      render: (_, log) => <PersonName uuid={log.user.uuid} name={log.user.name} />,
+    },
+    {
+      key: 'created_at',
+      title: 'Created At',
+      dataIndex: 'created_at',
+      sortKey: 'created_at',
+      render: (at: string) => usDateTime(at),
+    },
+  ];
+  if (anyActions) {
+    columns.push({
+      key: 'actions',
+      title: 'Actions',
+      render: (_: unknown, row: TimeLog) => (
+        <Space>
+          {row.abilities.update && row.status === 'completed' ? (
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              aria-label="Edit"
+              onClick={() => setEditing(row)}
+              data-testid="timelog-edit"
+            />
+          ) : null}
+          {row.abilities.delete ? (
+            <Popconfirm
+              title={MESSAGES.confirmDeleteTimelog}
+              okText="Yes"
+              cancelText="No"
+              onConfirm={() => remove.mutate(row.uuid)}
+              okButtonProps={{ 'data-testid': 'timelog-delete-confirm' } as never}
+            >
+              <Button size="small" danger icon={<DeleteOutlined />} aria-label="Delete" data-testid="timelog-delete" />
+            </Popconfirm>
+          ) : null}
+        </Space>
+      ),
+    });
+  }
+
   return (
     <div data-testid={testId}>
-      <div className="timelogs-head">
-        <Typography.Text type="secondary" data-testid={`${testId}-count`}>
-          {logs.data?.meta.total ?? 0} timelogs found
-        </Typography.Text>
-        {toolbar}
-      </div>
-      <Table<TimeLog>
-        rowKey="uuid"
-        size="small"
-        loading={logs.isFetching}
-        dataSource={rows}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: logs.data?.meta.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 25, 50],
-          onChange: (next, nextSize) => {
-            if (nextSize !== size) {
-              setSize(nextSize);
-              setPage(1);
-            } else {
-              setPage(next);
-            }
-          },
-        }}
+      <DataTable<TimeLog>
+        table={table}
+        query={logs}
+        columns={columns}
+        testId={testId}
+        filters={
+          <Typography.Text type="secondary" data-testid={`${testId}-count`}>
+            {logs.data?.meta.total ?? 0} timelogs found
+          </Typography.Text>
+        }
+        extra={toolbar}
+        locale={{ emptyText: 'No time logged yet' }}
         onRow={() => ({ 'data-testid': 'timelog-row' }) as React.HTMLAttributes<HTMLElement>}
-        columns={[
-          {
-            title: 'Tracked',
-            dataIndex: 'elapsed_minutes',
-            render: (minutes: number, row) => (
-              <span data-testid="timelog-tracked">
-                {formatMinutes(minutes)}
-                {row.status !== 'completed' ? ` (${row.status})` : ''}
-              </span>
-            ),
-          },
-          { title: 'Date', dataIndex: 'date', render: (date: string) => isoToUsDate(date) },
-          { title: 'Comment', dataIndex: 'description', render: (text: string | null) => text ?? '' },
-          {
-            title: 'User',
-            key: 'user',
-            render: (_, log) => <PersonName uuid={log.user.uuid} name={log.user.name} />,
-          },
-          { title: 'Created At', dataIndex: 'created_at', render: (at: string) => usDateTime(at) },
-          ...(anyActions
-            ? [
-                {
-                  title: 'Actions',
-                  key: 'actions',
-                  render: (_: unknown, row: TimeLog) => (
-                    <Space>
-                      {row.abilities.update && row.status === 'completed' ? (
-                        <Button
-                          size="small"
-                          icon={<EditOutlined />}
-                          aria-label="Edit"
-                          onClick={() => setEditing(row)}
-                          data-testid="timelog-edit"
-                        />
-                      ) : null}
-                      {row.abilities.delete ? (
-                        <Popconfirm
-                          title={MESSAGES.confirmDeleteTimelog}
-                          okText="Yes"
-                          cancelText="No"
-                          onConfirm={() => remove.mutate(row.uuid)}
-                          okButtonProps={{ 'data-testid': 'timelog-delete-confirm' } as never}
-                        >
-                          <Button
-                            size="small"
-                            danger
-                            icon={<DeleteOutlined />}
-                            aria-label="Delete"
-                            data-testid="timelog-delete"
-                          />
-                        </Popconfirm>
-                      ) : null}
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
-        ]}
       />
       {editing ? (
         <TimeEntryModal

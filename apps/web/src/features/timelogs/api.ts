@@ -1,6 +1,7 @@
 import type { TaskTimeTotal, TimeLog, TimeLogCreateInput, TimeLogUpdateInput, WeeklySummary } from '@portal/domain';
 import { api } from '../../api';
-import type { ListResponse } from '../common/listQuery';
+import type { TableListParams } from '../../components/DataTable';
+import { buildListQuery, type ListResponse } from '../common/listQuery';
 import { REF_TOKEN } from '../tasks/refToken';
 
 /** Every time-log query starts with this key, so one invalidation refreshes timers, tabs and the weekly total. */
@@ -23,11 +24,8 @@ export async function listActiveTimers(userUuid: string, signal?: AbortSignal): 
   return answer.data;
 }
 
-export function listTaskTimeLogs(taskUuid: string, page: number, size: number, signal?: AbortSignal) {
-  return api.get<ListResponse<TimeLog>>(`/tasks/${taskUuid}/time-logs`, {
-    query: { 'page[size]': size, 'page[number]': page },
-    signal,
-  });
+export function listTaskTimeLogs(taskUuid: string, params: TableListParams, signal?: AbortSignal) {
+  return api.get<ListResponse<TimeLog>>(`/tasks/${taskUuid}/time-logs`, { query: buildListQuery(params), signal });
 }
 
 export async function createTimeLog(input: TimeLogCreateInput): Promise<TimeLog> {

@@ -1,22 +1,9 @@
 import { type Budget, type Credit, formatMinutes } from '@portal/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Progress,
-  Select,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Progress, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { describeError } from '../../../api/errors';
+import { type DataColumn, DataTable, useEmbeddedTableState } from '../../../components/DataTable';
 import { formatTimeInput, timeInputToMinutes } from '../../timelogs/timeEntry';
 import { addAdjustment, budgetKey, getBudget, listCredits, setRollover } from './api';
 import './budget.css';
@@ -161,37 +148,42 @@ function RolloverSetting({ planUuid, budget }: { planUuid: string; budget: Budge
   );
 }
 
+const CREDIT_COLUMNS: DataColumn<Credit>[] = [
+  { key: 'date', title: 'Date', dataIndex: 'date', sortKey: 'date', render: (d: string) => usDate(d) },
+  {
+    key: 'total_time',
+    title: 'Total time',
+    dataIndex: 'total_time',
+    sortKey: 'total_time',
+    render: (m: number) => formatMinutes(m),
+  },
+  { key: 'kind', title: 'Kind', dataIndex: 'kind', sortKey: 'kind', render: (k: Credit['kind']) => KIND_LABELS[k] },
+  { key: 'note', title: 'Note', dataIndex: 'note', render: (n: string | null) => n ?? '' },
+  { key: 'created_by', title: 'By', dataIndex: 'created_by', render: (c: Credit['created_by']) => c?.name ?? '' },
+];
+
+/**
+ * A plan's credit rows on the embedded data table (the plan page's budget panel, and each plan's row of the
+ * project time report, several at once): paged and sorted by the server, newest date first until a column is
+ * chosen; sort, page size and hidden columns are remembered for every plan.
+ */
 export function CreditHistory({ planUuid }: { planUuid: string }) {
-  const [page, setPage] = useState(1);
+  const table = useEmbeddedTableState('credit-history');
   const credits = useQuery({
-    queryKey: [...budgetKey(planUuid), 'credits', page],
-    queryFn: ({ signal }) => listCredits(planUuid, page, 10, signal),
+    queryKey: [...budgetKey(planUuid), 'credits', ...table.queryKey],
+    queryFn: ({ signal }) => listCredits(planUuid, table.listParams, signal),
+    placeholderData: keepPreviousData,
   });
   return (
-    <Table<Credit>
-      size="small"
-      rowKey="uuid"
-      data-testid="credit-history"
-      loading={credits.isPending}
-      dataSource={credits.data?.data ?? []}
-      scroll={{ x: 'max-content' }}
-      pagination={{
-        current: page,
-        pageSize: 10,
-        total: credits.data?.meta.total ?? 0,
-        onChange: setPage,
-        hideOnSinglePage: true,
-        size: 'small',
-      }}
-      locale={{ emptyText: 'No credits yet' }}
-      columns={[
-        { title: 'Date', dataIndex: 'date', render: (d: string) => usDate(d) },
-        { title: 'Total time', dataIndex: 'total_time', render: (m: number) => formatMinutes(m) },
-        { title: 'Kind', dataIndex: 'kind', render: (k: Credit['kind']) => KIND_LABELS[k] },
-        { title: 'Note', dataIndex: 'note', render: (n: string | null) => n ?? '' },
-        { title: 'By', dataIndex: 'created_by', render: (c: Credit['created_by']) => c?.name ?? '' },
-      ]}
-    />
+    <div data-testid="credit-history">
+      <DataTable<Credit>
+        table={table}
+        query={credits}
+        columns={CREDIT_COLUMNS}
+        testId="credit-history"
+        locale={{ emptyText: 'No credits yet' }}
+      />
+    </div>
   );
 }
 

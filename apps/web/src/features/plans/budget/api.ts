@@ -1,6 +1,7 @@
 import type { Budget, Credit } from '@portal/domain';
 import { api } from '../../../api';
-import type { ListResponse } from '../../common/listQuery';
+import type { TableListParams } from '../../../components/DataTable';
+import { buildListQuery, type ListResponse } from '../../common/listQuery';
 
 export const budgetKey = (planUuid: string) => ['plans', 'budget', planUuid] as const;
 
@@ -8,11 +9,8 @@ export async function getBudget(planUuid: string, signal?: AbortSignal): Promise
   return (await api.get<{ data: Budget }>(`/projects/${planUuid}/budget`, { signal })).data;
 }
 
-export function listCredits(planUuid: string, page: number, size: number, signal?: AbortSignal) {
-  return api.get<ListResponse<Credit>>(`/projects/${planUuid}/credits`, {
-    query: { 'page[size]': String(size), 'page[number]': String(page) },
-    signal,
-  });
+export function listCredits(planUuid: string, params: TableListParams, signal?: AbortSignal) {
+  return api.get<ListResponse<Credit>>(`/projects/${planUuid}/credits`, { query: buildListQuery(params), signal });
 }
 
 export async function addAdjustment(planUuid: string, input: { total_time: number; note: string }) {

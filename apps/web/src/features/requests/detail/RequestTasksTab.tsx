@@ -1,20 +1,22 @@
 import { DeleteOutlined, ExportOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatMinutes, MESSAGES, type RequestDetail, type RequestTask } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Popconfirm, Space, Table, Tag } from 'antd';
+import { useIsFetching, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Empty, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useAbility } from '../../../auth/useAbility';
+import { type DataColumn, DataTable, useEmbeddedTableState } from '../../../components/DataTable';
 import { TASKS_KEY } from '../../tasks/api';
 import { TASK_STATUS_COLOURS, taskStatusLabel } from '../../tasks/taskRules';
 import { useOpenTask } from '../../tasks/useOpenTask';
 import { isoToUsDate } from '../../timelogs/timeEntry';
 import { RelateTasksModal } from '../dialogs/RelateTasksModal';
 import { REQUESTS_KEY } from '../list/api';
-import { unrelateTask } from './api';
+import { requestKey, unrelateTask } from './api';
 
 /**
  * The request's tasks (doc 2 §2, §4): open one in the task drawer, relate tasks of the plan ('Relate task'), remove
- * one with a confirm, and 'New task', which opens the task creator with this request.
+ * one with a confirm, and 'New task', which opens the task creator with this request. The tasks come with the
+ * request, so the embedded table sorts them itself; Reload reads the request again.
  */
 export function RequestTasksTab({ request, onNewTask }: { request: RequestDetail; onNewTask(): void }) {
   const ability = useAbility();
@@ -30,26 +32,107 @@ export function RequestTasksTab({ request, onNewTask }: { request: RequestDetail
       void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
     },
   });
-  const tasks = request.tasks ?? [];
+  const table = useEmbeddedTableState('request-tasks', { serverPaging: false });
+  const reloading = useIsFetching({ queryKey: requestKey(request.uuid) }) > 0;
+  const query = {
+    data: { data: request.tasks ?? [] },
+    isFetching: reloading,
+    refetch: () => queryClient.invalidateQueries({ queryKey: requestKey(request.uuid) }),
+  };
+  const columns: DataColumn<RequestTask>[] = [
+    {
+      key: 'title',
+      title: 'Title',
+      dataIndex: 'title',
+      sortKey: 'title',
+      render: (title: string, row) => (
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => openTask(row.uuid)}
+          data-testid="request-task-title"
+        >
+          {title}
+        </button>
+      ),
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      dataIndex: 'status',
+      sortKey: 'status',
+      render: (status: string) => <Tag color={TASK_STATUS_COLOURS[status]}>{taskStatusLabel(status)}</Tag>,
+    },
+    {
+      key: 'end_date',
+      title: 'Due date',
+      dataIndex: 'end_date',
+      sortKey: 'end_date',
+      render: (d: string | null) => isoToUsDate(d),
+    },
+    { key: 'responsibles_count', title: 'Assignees', dataIndex: 'responsibles_count', sortKey: 'responsibles_count' },
+    {
+      key: 'total_timelogs',
+      title: 'Tracked',
+      dataIndex: 'total_timelogs',
+      sortKey: 'total_timelogs',
+      render: (m: number) => formatMinutes(m),
+    },
+    {
+      key: 'actions',
+      title: '',
+      render: (_: unknown, row) => (
+        <Space size={4}>
+          <Button
+            size="small"
+            type="text"
+            icon={<ExportOutlined />}
+            aria-label="Open"
+            onClick={() => openTask(row.uuid)}
+          />
+          {canRelate ? (
+            <Popconfirm
+              title={MESSAGES.confirmRemoveTaskFromRequest}
+              okText="Yes"
+              cancelText="No"
+              onConfirm={() => remove.mutate(row.uuid)}
+              okButtonProps={{ 'data-testid': 'request-task-remove-confirm' } as never}
+            >
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label="Remove"
+                data-testid="request-task-remove"
+              />
+            </Popconfirm>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
   return (
     <div data-testid="request-tasks">
-      <Space style={{ marginBottom: 12 }}>
-        {canRelate ? (
-          <Button icon={<LinkOutlined />} onClick={() => setRelating(true)} data-testid="request-relate-task">
-            Relate task
-          </Button>
-        ) : null}
-        {ability.can('TASKS_CREATE') ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={onNewTask} data-testid="request-new-task">
-            New task
-          </Button>
-        ) : null}
-      </Space>
-      <Table<RequestTask>
-        rowKey="uuid"
-        size="small"
-        pagination={false}
-        dataSource={tasks}
+      <DataTable<RequestTask>
+        table={table}
+        query={query}
+        columns={columns}
+        testId="request-tasks"
+        filters={
+          <>
+            {canRelate ? (
+              <Button icon={<LinkOutlined />} onClick={() => setRelating(true)} data-testid="request-relate-task">
+                Relate task
+              </Button>
+            ) : null}
+            {ability.can('TASKS_CREATE') ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={onNewTask} data-testid="request-new-task">
+                New task
+              </Button>
+            ) : null}
+          </>
+        }
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MESSAGES.noTasks} /> }}
         onRow={(row) =>
           ({
@@ -57,63 +140,6 @@ export function RequestTasksTab({ request, onNewTask }: { request: RequestDetail
             'data-testid': 'request-task-row',
           }) as React.HTMLAttributes<HTMLElement>
         }
-        columns={[
-          {
-            title: 'Title',
-            dataIndex: 'title',
-            render: (title: string, row) => (
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => openTask(row.uuid)}
-                data-testid="request-task-title"
-              >
-                {title}
-              </button>
-            ),
-          },
-          {
-            title: 'Status',
-            dataIndex: 'status',
-            render: (status: string) => <Tag color={TASK_STATUS_COLOURS[status]}>{taskStatusLabel(status)}</Tag>,
-          },
-          { title: 'Due date', dataIndex: 'end_date', render: (d: string | null) => isoToUsDate(d) },
-          { title: 'Assignees', dataIndex: 'responsibles_count' },
-          { title: 'Tracked', dataIndex: 'total_timelogs', render: (m: number) => formatMinutes(m) },
-          {
-            title: '',
-            key: 'actions',
-            render: (_: unknown, row) => (
-              <Space size={4}>
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<ExportOutlined />}
-                  aria-label="Open"
-                  onClick={() => openTask(row.uuid)}
-                />
-                {canRelate ? (
-                  <Popconfirm
-                    title={MESSAGES.confirmRemoveTaskFromRequest}
-                    okText="Yes"
-                    cancelText="No"
-                    onConfirm={() => remove.mutate(row.uuid)}
-                    okButtonProps={{ 'data-testid': 'request-task-remove-confirm' } as never}
-                  >
-                    <Button
-                      size="small"
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label="Remove"
-                      data-testid="request-task-remove"
-                    />
-                  </Popconfirm>
-                ) : null}
-              </Space>
-            ),
-          },
-        ]}
       />
       {relating ? <RelateTasksModal request={request} onClose={() => setRelating(false)} /> : null}
     </div>

@@ -12,7 +12,7 @@ export function RequestTimelogsTab({ requestUuid }: { requestUuid: string }) {
   return (
     <TimelogsTable
       listKey={[...TIME_LOGS_KEY, 'request', requestUuid]}
-      load={(page, size, signal) => listRequestTimeLogs(requestUuid, page, size, signal)}
+      load={(params, signal) => listRequestTimeLogs(requestUuid, params, signal)}
       ownerKey={REQUESTS_KEY}
       testId="request-timelogs"
       toolbar={<RequestAddTime requestUuid={requestUuid} />}

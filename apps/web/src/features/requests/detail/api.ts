@@ -7,7 +7,8 @@ import type {
   TimeLog,
 } from '@portal/domain';
 import { api } from '../../../api';
-import type { ListResponse } from '../../common/listQuery';
+import type { TableListParams } from '../../../components/DataTable';
+import { buildListQuery, type ListResponse } from '../../common/listQuery';
 import { REF_TOKEN } from '../../tasks/refToken';
 import { RELATION_OFFER_SIZE, RELATION_OFFER_STATUSES } from '../../tasks/relationRules';
 import { REQUESTS_KEY } from '../list/api';
@@ -62,11 +63,8 @@ export function listRelatableTasks(projectUuid: string | undefined, search: stri
   });
 }
 
-export function listRequestTimeLogs(uuid: string, page: number, size: number, signal?: AbortSignal) {
-  return api.get<ListResponse<TimeLog>>(`/requests/${uuid}/time-logs`, {
-    query: { 'page[size]': size, 'page[number]': page },
-    signal,
-  });
+export function listRequestTimeLogs(uuid: string, params: TableListParams, signal?: AbortSignal) {
+  return api.get<ListResponse<TimeLog>>(`/requests/${uuid}/time-logs`, { query: buildListQuery(params), signal });
 }
 
 /** POST /time-log with request_id (doc 2 §7): a completed entry on the request. */
