@@ -1,0 +1,130 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, expectNoSidewaysScroll, screenshot, signedInPage } from './support';
+
+/**
+ * Tables inside the task drawer on the DataTable toolkit (issue 10): the Timelogs tab sorts on the server and the
+ * subtasks in the browser, a hidden column stays hidden, and all of it survives a reload without touching the
+ * address (the drawer's task_uuid is the page's). At 1366 and 390 px nothing scrolls sideways.
+ */
+const stamp = Date.now().toString(36);
+
+type Api = { headers: Record<string, string> };
+
+async function apiSignIn(request: APIRequestContext): Promise<Api> {
+  const res = await request.post('/api/login', {
+    data: { email: 'admin@demo.test', password: DEMO_PASSWORD, cookie_login: false },
+  });
+  expect(res.ok()).toBeTruthy();
+  return { headers: { authorization: `Bearer ${(await res.json()).data.auth_token}` } };
+}
+
+async function post(request: APIRequestContext, api: Api, path: string, data: object) {
+  const res = await request.post(`/api${path}`, { headers: api.headers, data });
+  expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+  return (await res.json()).data as { uuid: string };
+}
+
+/** A task with three subtasks (Zulu, Alpha, Mike) and three logs of 00:45, 01:30 and 00:15, made in that order. */
+async function taskWithRows(request: APIRequestContext): Promise<string> {
+  const api = await apiSignIn(request);
+  const plans = await (await request.get('/api/projects/lite?page[size]=999', { headers: api.headers })).json();
+  const plan = plans.data[0] as { uuid: string };
+  const parent = await post(request, api, '/tasks', { title: `Embedded ${stamp}`, project_id: plan.uuid });
+  for (const name of ['Zulu', 'Alpha', 'Mike']) {
+    await post(request, api, '/tasks', { title: `${name} ${stamp}`, project_id: plan.uuid, parent_id: parent.uuid });
+  }
+  for (const [minutes, description] of [
+    [45, 'First log'],
+    [90, 'Second log'],
+    [15, 'Third log'],
+  ] as const) {
+    await post(request, api, '/time-log', {
+      task_id: parent.uuid,
+      date: '2026-11-20',
+      minutes,
+      description,
+      status: 'completed',
+    });
+  }
+  return parent.uuid;
+}
+
+const tracked = (page: Page) => page.getByTestId('task-timelogs').getByTestId('timelog-tracked');
+const subtaskTitles = (page: Page) => page.getByTestId('task-subtasks').getByTestId('subtask-title');
+
+async function openTimelogs(page: Page, taskUuid: string) {
+  await page.goto(`/tasks?task_uuid=${taskUuid}`);
+  await expect(page.getByTestId('task-drawer-heading')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('task-tab-timelogs').click();
+  await expect(page.getByTestId('task-timelogs-count')).toHaveText('3 timelogs found');
+}
+
+test('task drawer tables: sort and hidden columns kept across a reload, not in the address; 1366 and 390 px', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const taskUuid = await taskWithRows(request);
+  const page = await signedInPage(browser, 'admin@demo.test', 1366);
+  await openTimelogs(page, taskUuid);
+
+  // Newest date first, then newest entry: the order they were made, reversed.
+  await expect(tracked(page)).toHaveText(['00:15', '01:30', '00:45']);
+  const timelogs = page.getByTestId('task-timelogs-table');
+  await timelogs.locator('th', { hasText: 'Tracked' }).click();
+  await expect(tracked(page)).toHaveText(['00:15', '00:45', '01:30']);
+  await timelogs.locator('th', { hasText: 'Tracked' }).click();
+  await expect(tracked(page)).toHaveText(['01:30', '00:45', '00:15']);
+
+  // The Comment column hidden through the Columns menu.
+  await page.getByTestId('task-timelogs-columns').click();
+  await page.getByTestId('task-timelogs-column-comment').click();
+  await page.keyboard.press('Escape');
+  await expect(timelogs.locator('th', { hasText: 'Comment' })).toHaveCount(0);
+  await expect(timelogs.getByText('Second log')).toHaveCount(0);
+
+  // Subtasks in the order they were added, then by title.
+  await expect(subtaskTitles(page)).toHaveText([`Zulu ${stamp}`, `Alpha ${stamp}`, `Mike ${stamp}`]);
+  await page.getByTestId('task-subtasks-table').locator('th', { hasText: 'Title' }).click();
+  await expect(subtaskTitles(page)).toHaveText([`Alpha ${stamp}`, `Mike ${stamp}`, `Zulu ${stamp}`]);
+
+  // The address is the page's: only the drawer's task.
+  expect(new URL(page.url()).search).toBe(`?task_uuid=${taskUuid}`);
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, 'embedded-tables-1366');
+
+  await page.reload();
+  await expect(page.getByTestId('task-drawer-heading')).toBeVisible({ timeout: 30_000 });
+  await expect(subtaskTitles(page)).toHaveText([`Alpha ${stamp}`, `Mike ${stamp}`, `Zulu ${stamp}`]);
+  await page.getByTestId('task-tab-timelogs').click();
+  await expect(tracked(page)).toHaveText(['01:30', '00:45', '00:15']);
+  await expect(page.getByTestId('task-timelogs-table').locator('th', { hasText: 'Comment' })).toHaveCount(0);
+  expect(new URL(page.url()).search).toBe(`?task_uuid=${taskUuid}`);
+
+  // Reload in the tab reads the list again (a log added elsewhere appears).
+  const api = await apiSignIn(request);
+  await post(request, api, '/time-log', {
+    task_id: taskUuid,
+    date: '2026-11-21',
+    minutes: 60,
+    description: 'Added elsewhere',
+    status: 'completed',
+  });
+  await page.getByTestId('task-timelogs-reload').click();
+  await expect(page.getByTestId('task-timelogs-count')).toHaveText('4 timelogs found');
+  await expect(tracked(page)).toHaveText(['01:30', '01:00', '00:45', '00:15']);
+
+  // A phone: the drawer takes the width, its tables scroll inside themselves, the page does not.
+  const phone = await signedInPage(browser, 'admin@demo.test', 390);
+  await phone.goto(`/tasks?task_uuid=${taskUuid}`);
+  await expect(phone.getByTestId('task-drawer-heading')).toBeVisible({ timeout: 30_000 });
+  await expect(subtaskTitles(phone)).toHaveCount(3);
+  await phone.getByTestId('task-tab-timelogs').click();
+  await expect(tracked(phone)).toHaveCount(4);
+  await expectNoSidewaysScroll(phone);
+  const drawerBody = phone.getByTestId('task-drawer').locator('.ant-drawer-body');
+  await expect
+    .poll(() => drawerBody.evaluate((el) => el.scrollWidth - el.clientWidth))
+    .toBeLessThanOrEqual(0);
+  await screenshot(phone, 'embedded-tables-390');
+});
