@@ -1,16 +1,20 @@
 import { isImageExtension, MESSAGES } from '@portal/domain';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../http/errors';
 import { type FileStorage, thumbnailKey } from './storage';
 import { LocalStorage } from './storage/local';
 import { contentMatchesExtension, SIGNATURE_BYTES } from './upload-rules';
 
 /**
- * Images up to this size get a thumbnail; larger ones only their dimensions. On local disk sharp reads the file
- * itself; from S3 it needs the bytes in memory (sharp buffers a streamed input anyway), hence the bound.
+ * Images up to this size get a thumbnail; larger ones only their dimensions (decoding a huge image for a 320 px
+ * picture costs seconds of CPU). Memory does not depend on it: sharp reads the image from a file (the local
+ * driver's own, or a temporary copy streamed from the bucket), never from a copy in this process's memory — sharp
+ * would buffer a streamed input whole.
  */
 const THUMBNAIL_SOURCE_LIMIT = 64 * 1024 * 1024;
 const THUMBNAIL_SIZE = 320;
+/** Enough of a file for sharp to read an image's header (and a JPEG's EXIF before its frame header) from S3. */
+const HEADER_BYTES = 256 * 1024;
 
 export type StoredUpload = { uuid: string; extension: string; size: number; key: string };
 export type VerifiedUpload = { width: number | null; height: number | null; thumbnailKey: string | null };
@@ -20,51 +24,62 @@ export const tooLarge = (maxBytes: number) =>
 const refused = (message: string) =>
   new AppError(422, message, { code: 'upload_refused', errors: { file: [message] } });
 
-async function readHead(storage: FileStorage, key: string, size: number): Promise<Buffer> {
-  const stream = await storage.read(key, { start: 0, end: Math.min(size, SIGNATURE_BYTES) - 1 });
+async function readHead(storage: FileStorage, key: string, size: number, bytes: number): Promise<Buffer> {
+  const stream = await storage.read(key, { start: 0, end: Math.min(size, bytes) - 1 });
   const chunks: Buffer[] = [];
   for await (const chunk of stream) {
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).subarray(0, SIGNATURE_BYTES);
+  return Buffer.concat(chunks).subarray(0, bytes);
 }
 
-async function readAll(storage: FileStorage, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await storage.read(key)) {
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** Width and height as shown: EXIF orientations 5–8 turn the picture a quarter. */
+function shownSize(meta: Metadata): { width: number | null; height: number | null } {
+  const turned = (meta.orientation ?? 1) >= 5;
+  return { width: (turned ? meta.height : meta.width) ?? null, height: (turned ? meta.width : meta.height) ?? null };
+}
+
+/**
+ * The dimensions of an image too large for a thumbnail, from its header only: the local file (sharp reads just
+ * the header), or the first bytes of the object (a Range GET). Unknown when the header cannot be read.
+ */
+async function headerDimensions(storage: FileStorage, upload: StoredUpload): Promise<VerifiedUpload> {
+  const source =
+    storage instanceof LocalStorage
+      ? storage.filePath(upload.key)
+      : await readHead(storage, upload.key, upload.size, HEADER_BYTES);
+  const meta = await sharp(source)
+    .metadata()
+    .catch(() => null);
+  return { ...(meta ? shownSize(meta) : { width: null, height: null }), thumbnailKey: null };
 }
 
 /** Dimensions and a WebP thumbnail of an image; a file sharp cannot decode is not the image it claims to be. */
-async function processImage(storage: FileStorage, upload: StoredUpload, head: Buffer): Promise<VerifiedUpload> {
-  if (upload.size > THUMBNAIL_SOURCE_LIMIT) {
-    const meta = await sharp(head)
-      .metadata()
-      .catch(() => null);
-    return { width: meta?.width ?? null, height: meta?.height ?? null, thumbnailKey: null };
+async function processImage(
+  storage: FileStorage,
+  upload: StoredUpload,
+  thumbnailSourceLimit: number,
+): Promise<VerifiedUpload> {
+  if (upload.size > thumbnailSourceLimit) {
+    return headerDimensions(storage, upload);
   }
-  const source = storage instanceof LocalStorage ? storage.filePath(upload.key) : await readAll(storage, upload.key);
-  try {
-    const image = sharp(source, { animated: false, limitInputPixels: 268_402_689 });
-    const meta = await image.metadata();
-    const thumbnail = await image
-      .rotate()
-      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 72 })
-      .toBuffer();
-    const key = thumbnailKey(upload.uuid);
-    await storage.write(key, thumbnail, { contentType: 'image/webp' });
-    const rotated = (meta.orientation ?? 1) >= 5;
-    return {
-      width: (rotated ? meta.height : meta.width) ?? null,
-      height: (rotated ? meta.width : meta.height) ?? null,
-      thumbnailKey: key,
-    };
-  } catch {
-    throw refused(MESSAGES.uploadContentMismatch);
-  }
+  const made = await storage.withLocalFile(upload.key, async (file) => {
+    try {
+      const image = sharp(file, { animated: false, limitInputPixels: 268_402_689 });
+      const meta = await image.metadata();
+      const thumbnail = await image
+        .rotate()
+        .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 72 })
+        .toBuffer();
+      return { size: shownSize(meta), thumbnail };
+    } catch {
+      throw refused(MESSAGES.uploadContentMismatch);
+    }
+  });
+  const key = thumbnailKey(upload.uuid);
+  await storage.write(key, made.thumbnail, { contentType: 'image/webp' });
+  return { ...made.size, thumbnailKey: key };
 }
 
 /**
@@ -76,6 +91,7 @@ export async function verifyStoredUpload(
   storage: FileStorage,
   upload: StoredUpload,
   maxBytes: number,
+  { thumbnailSourceLimit = THUMBNAIL_SOURCE_LIMIT } = {},
 ): Promise<VerifiedUpload> {
   const stored = await storage.stat(upload.key);
   if (!stored) {
@@ -88,17 +104,21 @@ export async function verifyStoredUpload(
     if (stored.size !== upload.size) {
       throw refused(MESSAGES.uploadSizeMismatch);
     }
-    const head = await readHead(storage, upload.key, stored.size);
+    const head = await readHead(storage, upload.key, stored.size, SIGNATURE_BYTES);
     if (!contentMatchesExtension(upload.extension, head)) {
       throw refused(MESSAGES.uploadContentMismatch);
     }
     if (isImageExtension(upload.extension)) {
-      return await processImage(storage, upload, head);
+      return await processImage(storage, upload, thumbnailSourceLimit);
     }
     return { width: null, height: null, thumbnailKey: null };
   } catch (error) {
-    await storage.remove(upload.key).catch(() => undefined);
-    await storage.remove(thumbnailKey(upload.uuid)).catch(() => undefined);
+    // A refusal deletes the bytes; a failure of the storage itself (a bucket that did not answer) leaves them for
+    // the next attempt, and the upload stays pending (the cleanup job removes it after a day).
+    if (error instanceof AppError) {
+      await storage.remove(upload.key).catch(() => undefined);
+      await storage.remove(thumbnailKey(upload.uuid)).catch(() => undefined);
+    }
     throw error;
   }
 }

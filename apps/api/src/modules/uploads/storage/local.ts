@@ -166,6 +166,10 @@ export class LocalStorage implements FileStorage {
     return stream;
   }
 
+  async withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T> {
+    return use(this.pathOf(key));
+  }
+
   async stat(key: string): Promise<{ size: number } | null> {
     try {
       const info = await stat(this.pathOf(key));

@@ -13,6 +13,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { noteStreamedBytes } from '../stream-memory';
 import type { FileStorage, GetOptions, PresignedPut } from './types';
 
 export type S3Settings = {
@@ -28,6 +29,16 @@ export type S3Settings = {
 export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** A file in a new private temporary folder, removed with its folder once `use` settles. */
+async function withTemporaryFile<T>(use: (file: string) => Promise<T>): Promise<T> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'portal-s3-'));
+  try {
+    return await use(path.join(folder, 'body'));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -47,6 +58,11 @@ export class S3Storage implements FileStorage {
       region: settings.region,
       endpoint: settings.endpoint ?? undefined,
       forcePathStyle: settings.forcePathStyle,
+      // The SDK's default checksums send a streamed body aws-chunked with a trailer, which many S3-compatible
+      // servers (s3rver, older MinIO, R2 …) store as is, chunk headers included: checksums only where the API
+      // requires them.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       credentials:
         settings.accessKeyId && settings.secretAccessKey
           ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
@@ -90,9 +106,7 @@ export class S3Storage implements FileStorage {
       return;
     }
     // A stream of unknown length (a zip being built): spool it to a temporary file so PutObject knows its length.
-    const folder = await mkdtemp(path.join(tmpdir(), 'portal-s3-'));
-    const file = path.join(folder, 'body');
-    try {
+    await withTemporaryFile(async (file) => {
       await pipeline(body, createWriteStream(file));
       const { size } = await stat(file);
       await this.client.send(
@@ -104,9 +118,18 @@ export class S3Storage implements FileStorage {
           ContentLength: size,
         }),
       );
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+    });
+  }
+
+  /** The object streamed into a temporary file (constant memory), removed once `use` is done with it. */
+  async withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T> {
+    return withTemporaryFile(async (file) => {
+      const body = await this.read(key);
+      // Each chunk of the answer is a new buffer; counting them lets spent ones be reclaimed while it streams.
+      body.on('data', (chunk: Buffer) => noteStreamedBytes(chunk.length));
+      await pipeline(body, createWriteStream(file));
+      return use(file);
+    });
   }
 
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {

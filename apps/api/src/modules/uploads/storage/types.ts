@@ -37,6 +37,12 @@ export interface FileStorage {
   write(key: string, body: Readable | Buffer, options: { contentType: string; size?: number }): Promise<void>;
   /** The bytes, or a range of them (inclusive end, as HTTP ranges). */
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /**
+   * Runs `use` with the stored bytes as a file on this machine's disk, for tools that read a file (sharp): the
+   * local driver's own file, or a temporary copy streamed from the bucket and removed afterwards. Memory stays
+   * constant whatever the size.
+   */
+  withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T>;
   /** The stored size, or null when nothing is stored under the key. */
   stat(key: string): Promise<{ size: number } | null>;
   /** Copies stored bytes to another key (inside the storage, without passing them through this process's memory). */
