@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownOutlined } from '@ant-design/icons';
 import { type BulkFailure, MESSAGES } from '@portal/domain';
 import { Alert, Button, type ButtonProps, Dropdown, Popconfirm, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { reportError, reportSuccess } from '../../shell/feedback';
 import { type BulkSelection, bulkDelete, bulkUpdate } from './tableApi';
 
@@ -15,6 +15,11 @@ export interface BulkActions {
   /** The statuses "Set status" offers; without them there is no bulk update. */
   statuses?: readonly { value: string; label: string }[];
   canDelete?: boolean;
+  /**
+   * More actions on the selection beside status and delete (e.g. the tasks' Download files), given what is ticked:
+   * `all` means every row the filters match, of which `ids` holds only the page's.
+   */
+  selectionActions?(selection: BulkSelectionState): ReactNode;
   /** Called after an operation, for caches beyond the table's own list (which reloads anyway). */
   onDone?(): void;
 }
@@ -152,6 +157,7 @@ export function BulkActionBar({
               </Button>
             </Popconfirm>
           ) : null}
+          {actions.selectionActions?.(selection)}
           <Button size="small" type="text" onClick={onClear} data-testid={`${testId}-bulk-clear`}>
             Clear selection
           </Button>

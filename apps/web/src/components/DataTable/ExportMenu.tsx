@@ -16,7 +16,16 @@ function sizeText(bytes: number): string {
  * Excel), with a progress indicator while the file streams in and 'Exported successfully.' or 'Something went
  * wrong!' after (doc 2 §8). Cancel aborts the download.
  */
-export function ExportMenu({ source, testId }: { source: ExportSource; testId: string }) {
+export function ExportMenu({
+  source,
+  testId,
+  label = 'Export',
+}: {
+  source: ExportSource;
+  testId: string;
+  /** The button's text: 'Export' over a table; a bulk bar says what it exports. */
+  label?: string;
+}) {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const controller = useRef<AbortController | null>(null);
 
@@ -70,7 +79,7 @@ export function ExportMenu({ source, testId }: { source: ExportSource; testId: s
       }}
     >
       <Button icon={<DownloadOutlined />} data-testid={testId}>
-        Export
+        {label}
       </Button>
     </Dropdown>
   );

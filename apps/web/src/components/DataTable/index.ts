@@ -1,4 +1,4 @@
-export type { BulkActions } from './BulkActionBar';
+export type { BulkActions, BulkSelectionState } from './BulkActionBar';
 export { bulkFiltersOf } from './bulkFilters';
 export type { DataColumn, DataTableProps, TableQuery } from './DataTable';
 export { DataTable } from './DataTable';

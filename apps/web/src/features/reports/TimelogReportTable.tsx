@@ -1,4 +1,3 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import type { TimeLogReportResponse, TimeLogReportRow } from '@portal/domain';
 import { Button, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
@@ -13,7 +12,7 @@ import { timelogExportSource } from './timelogReportQuery';
 
 /**
  * The report's time logs, paged and sorted by the server (date, time, person, plan), with Reload and the export of
- * every matching log (GET time-log/export-all, which applies the person and dates; see timelogExportSource).
+ * every matching log (GET reports/time-logs/export-all with every report filter; see timelogExportSource).
  */
 export function TimelogReportTable({
   table,
@@ -104,26 +103,14 @@ export function TimelogReportTable({
       ),
     },
   ];
-  const exportSource = timelogExportSource(table.state.filters);
   return (
     <DataTable<TimeLogReportRow>
       table={table}
       query={report}
       columns={columns}
       testId="timelog-report"
-      extra={
-        <>
-          {extra}
-          {exportSource ? null : (
-            <Tooltip title="The export takes the dates and the person only: clear the plan, type, source, category and missed filters to export these logs.">
-              <Button icon={<DownloadOutlined />} disabled data-testid="timelog-report-export-unavailable">
-                Export
-              </Button>
-            </Tooltip>
-          )}
-        </>
-      }
-      exportSource={exportSource ?? undefined}
+      extra={extra}
+      exportSource={timelogExportSource(table.state.filters, table.state.sort)}
       rowClassName={(row) => (row.missed ? 'report-row-missed' : '')}
     />
   );

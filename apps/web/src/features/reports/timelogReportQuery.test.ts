@@ -158,33 +158,44 @@ describe('user performance query', () => {
 });
 
 describe('timelog report export', () => {
-  it('exports the person and range as GET time-log filters, completed logs only', () => {
-    expect(
-      timelogExportSource({ ...TIMELOG_REPORT_FILTERS, person: ['u-1'], dates: ['2026-11-01', '2026-11-15'] }, today),
-    ).toEqual({
-      path: 'time-log/export-all',
+  it("sends every report filter and the table's sort to GET reports/time-logs/export-all", () => {
+    const filters = {
+      ...TIMELOG_REPORT_FILTERS,
+      dates: ['2026-11-01', '2026-11-15'],
+      project: ['p-1'],
+      person: ['u-1'],
+      user_type: ['freelancer'],
+      project_type: ['hosting'],
+      source: ['request'],
+      category: ['billable', 'non-billable'],
+      missed: ['1'],
+    };
+    expect(timelogExportSource(filters, { by: 'minutes', direction: 'asc' }, today)).toEqual({
+      path: 'reports/time-logs/export-all',
       query: {
-        'filters[user.uuid][]': ['u-1'],
-        'filters[status][]': ['completed'],
-        'filters[date][greater_than_or_equals]': '2026-11-01',
-        'filters[date][less_than_or_equals]': '2026-11-15',
+        date_from: '2026-11-01',
+        date_to: '2026-11-15',
+        project_uuid: 'p-1',
+        user_uuid: 'u-1',
+        'user_type[]': ['freelancer'],
+        'project_type[]': ['hosting'],
+        'source[]': ['request'],
+        'category[]': ['billable', 'non-billable'],
+        missed_only: 1,
+        'sort[by]': 'minutes',
+        'sort[direction]': 'asc',
       },
     });
-    // Every value of a list is no filter at all.
-    expect(timelogExportSource({ ...TIMELOG_REPORT_FILTERS, source: ['task', 'request'] }, today)).not.toBeNull();
   });
 
-  it('offers no export while a filter the export cannot apply narrows the report', () => {
-    const narrowings: Record<string, string[]>[] = [
-      { project: ['p-1'] },
-      { user_type: ['freelancer'] },
-      { project_type: ['hosting'] },
-      { source: ['task'] },
-      { category: ['billable'] },
-      { missed: ['1'] },
-    ];
-    for (const narrowed of narrowings) {
-      expect(timelogExportSource({ ...TIMELOG_REPORT_FILTERS, ...narrowed }, today)).toBeNull();
-    }
+  it("takes the report's query for the same filters, without its page", () => {
+    const filters = { ...TIMELOG_REPORT_FILTERS, category: ['sgm-non-billable'] };
+    const sort = { by: 'date', direction: 'desc' } as const;
+    const {
+      'page[size]': _size,
+      'page[number]': _number,
+      ...report
+    } = timelogReportQuery(filters, { page: 3, size: 500, sort }, today);
+    expect(timelogExportSource(filters, sort, today).query).toEqual(report);
   });
 });

@@ -116,30 +116,17 @@ export function dayCells(totals: TimeLogReportTotals, by: StackBy): DayCell[] {
   return cells;
 }
 
-/** The report's query fields GET time-log/export-all cannot apply: it takes GET time-log's (person, dates, status). */
-const NOT_EXPORTABLE = ['project_uuid', 'user_type[]', 'project_type[]', 'source[]', 'category[]', 'missed_only'];
-
 /**
- * The export of the report's logs: GET time-log/export-all with the same person, range and status (completed, as the
- * report). With a filter the export cannot apply it answers null, so the screen offers no file that would hold rows
- * the report leaves out.
+ * The export of the report's logs: GET reports/time-logs/export-all with every filter of the report and its sort,
+ * so the file holds exactly the logs the report counts, in the table's order (the export adds page[size] and format).
  */
 export function timelogExportSource(
   filters: TableFilters,
+  sort: TableSort | null,
   today: Date = new Date(),
-): { path: string; query: Record<string, QueryValue> } | null {
-  const query = timelogFilterQuery(filters, today);
-  if (NOT_EXPORTABLE.some((key) => query[key] !== undefined)) {
-    return null;
-  }
-  const person = filters.person?.[0];
+): { path: string; query: Record<string, QueryValue> } {
   return {
-    path: 'time-log/export-all',
-    query: {
-      'filters[user.uuid][]': person ? [person] : undefined,
-      'filters[status][]': ['completed'],
-      'filters[date][greater_than_or_equals]': query.date_from,
-      'filters[date][less_than_or_equals]': query.date_to,
-    },
+    path: 'reports/time-logs/export-all',
+    query: { ...timelogFilterQuery(filters, today), 'sort[by]': sort?.by, 'sort[direction]': sort?.direction },
   };
 }

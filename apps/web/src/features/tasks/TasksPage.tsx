@@ -175,7 +175,6 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
                 {personal ? 'All tasks' : 'Personal tasks'}
               </Link>
             ) : null}
-            <MassDownloadButton resource="tasks" ids={rows.map((row) => row.uuid)} />
             {ability.can('TASKS_CREATE') ? (
               <Button
                 type="primary"
@@ -216,19 +215,17 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
                 query={{ data: tasks.data, isFetching: loading, refetch: tasks.refetch }}
                 exportSource={{ path: 'tasks/export-all', query: tableQuery }}
                 rowEdit={canBulkUpdate ? { url: 'tasks' } : undefined}
-                bulk={
-                  canBulkUpdate || canBulkDelete
-                    ? {
-                        resource: 'tasks',
-                        filters: bulkFiltersOf(tableQuery),
-                        statuses: canBulkUpdate
-                          ? TASK_FILTER_STATUSES.map((s) => ({ value: s, label: taskStatusLabel(s) }))
-                          : undefined,
-                        canDelete: canBulkDelete,
-                        onDone: () => void queryClient.invalidateQueries({ queryKey: TASKS_KEY }),
-                      }
-                    : undefined
-                }
+                bulk={{
+                  resource: 'tasks',
+                  filters: bulkFiltersOf(tableQuery),
+                  statuses: canBulkUpdate
+                    ? TASK_FILTER_STATUSES.map((s) => ({ value: s, label: taskStatusLabel(s) }))
+                    : undefined,
+                  canDelete: canBulkDelete,
+                  // Anyone who reads tasks may zip the files of the ticked ones.
+                  selectionActions: (selection) => <MassDownloadButton resource="tasks" selection={selection} />,
+                  onDone: () => void queryClient.invalidateQueries({ queryKey: TASKS_KEY }),
+                }}
                 onOpen={openTask}
               />
             ),

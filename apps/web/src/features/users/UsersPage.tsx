@@ -3,15 +3,16 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
-import { DataTable, FilterSelect, useTableState } from '../../components/DataTable';
+import { DataTable, ExportMenu, FilterSelect, useTableState } from '../../components/DataTable';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
-import { buildListQuery, humanize } from '../common/listQuery';
+import { humanize } from '../common/listQuery';
 import { NewButton } from '../common/NewButton';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
 import { useModalParam } from '../common/useModalParam';
 import { CONTACTS_KEY, listContacts } from './api';
 import { TYPE_LABELS } from './ContactFields';
+import { usersExportSource } from './usersExport';
 
 const STATUS_OPTIONS = CONTACT_STATUSES.map((s) => ({ value: s, label: humanize(s) }));
 
@@ -26,6 +27,7 @@ export function UsersPage() {
   });
   const filters = { type: table.state.filters.type, status: table.state.filters.status };
   const params = { ...table.listParams, filters };
+  const exportState = { filters, search: table.state.search, sort: table.state.sort };
   const contacts = useQuery({
     queryKey: [...CONTACTS_KEY, 'list', ...table.queryKey],
     queryFn: ({ signal }) => listContacts(params, signal),
@@ -69,18 +71,22 @@ export function UsersPage() {
             />
           </>
         }
-        exportSource={{ path: 'contacts/export-all', query: buildListQuery(params) }}
-        bulk={
-          ability.can('CONTACTS_UPDATE') || ability.can('CONTACTS_DESTROY')
-            ? {
-                resource: 'contacts',
-                filters,
-                statuses: ability.can('CONTACTS_UPDATE') ? STATUS_OPTIONS : undefined,
-                canDelete: ability.can('CONTACTS_DESTROY'),
-                onDone: () => void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY }),
-              }
-            : undefined
-        }
+        exportSource={usersExportSource(exportState)}
+        bulk={{
+          resource: 'contacts',
+          filters,
+          statuses: ability.can('CONTACTS_UPDATE') ? STATUS_OPTIONS : undefined,
+          canDelete: ability.can('CONTACTS_DESTROY'),
+          // Whoever reads the screen may export the ticked people (POST users/bulk-operations/export with ids).
+          selectionActions: (selection) => (
+            <ExportMenu
+              source={usersExportSource(exportState, selection)}
+              label="Export selected"
+              testId="users-bulk-export"
+            />
+          ),
+          onDone: () => void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY }),
+        }}
         columns={[
           {
             key: 'name',

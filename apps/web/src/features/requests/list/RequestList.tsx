@@ -62,20 +62,16 @@ export function RequestList({ projectUuid }: { projectUuid?: string }) {
         canDuplicate={ability.isRegularUser && ability.can('REQUEST_CREATE')}
         onOpen={(uuid) => navigate(`/requests/${uuid}`)}
         exportSource={{ path: 'requests/export-all', query }}
-        bulk={
-          canUpdate || canDelete
-            ? {
-                resource: 'requests',
-                filters: bulkFiltersOf(query),
-                listExtras: projectTypes ? { project_type: projectTypes } : undefined,
-                statuses: canUpdate
-                  ? REQUEST_STATUSES.map((s) => ({ value: s, label: requestStatusLabel(s) }))
-                  : undefined,
-                canDelete,
-                onDone: () => void queryClient.invalidateQueries({ queryKey: REQUESTS_KEY }),
-              }
-            : undefined
-        }
+        bulk={{
+          resource: 'requests',
+          filters: bulkFiltersOf(query),
+          listExtras: projectTypes ? { project_type: projectTypes } : undefined,
+          statuses: canUpdate ? REQUEST_STATUSES.map((s) => ({ value: s, label: requestStatusLabel(s) })) : undefined,
+          canDelete,
+          // Anyone who reads requests may zip the files of the ticked ones.
+          selectionActions: (selection) => <MassDownloadButton resource="requests" selection={selection} />,
+          onDone: () => void queryClient.invalidateQueries({ queryKey: REQUESTS_KEY }),
+        }}
         filters={
           <>
             <FilterSelect
@@ -108,14 +104,11 @@ export function RequestList({ projectUuid }: { projectUuid?: string }) {
           </>
         }
         extra={
-          <>
-            {requests.data?.total_time !== undefined ? (
-              <Typography.Text type="secondary" data-testid="requests-total-time">
-                Total time: {formatMinutes(requests.data.total_time)}
-              </Typography.Text>
-            ) : null}
-            <MassDownloadButton resource="requests" ids={(requests.data?.data ?? []).map((row) => row.uuid)} />
-          </>
+          requests.data?.total_time !== undefined ? (
+            <Typography.Text type="secondary" data-testid="requests-total-time">
+              Total time: {formatMinutes(requests.data.total_time)}
+            </Typography.Text>
+          ) : null
         }
       />
     </div>
