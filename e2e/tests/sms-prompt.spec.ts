@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, signIn } from './support';
+import { expectNoSidewaysScroll, screenshot, signIn } from './support';
 
 /** The one-time SMS prompt for someone who never chose about SMS (doc 1 §3, §5; doc 2 §5, §9). */
 
@@ -35,6 +35,15 @@ test('not now: declining records the choice, so the prompt is gone for good', as
   await page.goto('/login');
   await signIn(page, 'manager@demo.test');
   await expect(page.getByTestId('sms-prompt')).toBeVisible({ timeout: 20_000 });
+  // On a phone the prompt stays a short band above the screen: its buttons go under the text, not beside it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  const band = await page.getByTestId('sms-prompt').boundingBox();
+  expect(band?.height).toBeLessThan(260);
+  const decline = await page.getByTestId('sms-prompt-decline').boundingBox();
+  const text = await page.getByTestId('sms-prompt').locator('.ant-alert-description').boundingBox();
+  expect(decline && text && decline.y >= text.y + text.height - 1).toBe(true);
+  await screenshot(page, 'sms-prompt-phone');
   await page.getByTestId('sms-prompt-decline').click();
   await expect(page.getByTestId('sms-prompt')).toBeHidden();
   await page.goto('/tasks');
