@@ -87,10 +87,12 @@ export function EditableCell({
   };
 
   if (editing) {
+    // Not disabled while saving (save() ignores a second call): a disabled input drops focus, and after a refusal
+    // the person goes on typing, choosing or presses Escape where they were.
     const common = {
       size: 'small' as const,
       autoFocus: true,
-      disabled: saving,
+      'aria-busy': saving || undefined,
       'aria-label': label,
       'aria-invalid': refusal ? true : undefined,
       status: refusal ? ('error' as const) : undefined,

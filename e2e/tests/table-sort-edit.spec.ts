@@ -1,0 +1,141 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, expectNoSidewaysScroll, screenshot, signedInPage } from './support';
+
+/**
+ * The tasks table (issue 10): its columns sort on the server and the sort survives a reload; a title and a status
+ * are edited in place, and a status the server refuses shows its message beside the open edit.
+ */
+const stamp = Date.now().toString(36);
+
+async function apiSignIn(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD, cookie_login: false } });
+  expect(res.ok()).toBeTruthy();
+  const { data } = await res.json();
+  return { authorization: `Bearer ${data.auth_token}` };
+}
+
+async function createTask(request: APIRequestContext, headers: Record<string, string>, data: object) {
+  const res = await request.post('/api/tasks', { headers, data });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()).data as { uuid: string; title: string };
+}
+
+async function firstPlan(request: APIRequestContext, headers: Record<string, string>) {
+  const plans = await (await request.get('/api/projects/lite?page[size]=999', { headers })).json();
+  return plans.data[0] as { uuid: string };
+}
+
+const rowTitles = (page: Page) => page.getByTestId('task-row').getByTestId('task-row-title');
+
+test.use({ actionTimeout: 20_000 });
+
+test('the tasks table sorts by a column on the server and keeps the sort through a reload', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const headers = await apiSignIn(request, 'admin@demo.test');
+  const plan = await firstPlan(request, headers);
+  // Created in an order that is neither the titles' order nor its reverse, so newest-first differs from both.
+  for (const [letter, end] of [
+    ['b', '2030-01-03'],
+    ['C', '2030-01-01'],
+    ['a', '2030-01-02'],
+  ]) {
+    await createTask(request, headers, { title: `Sort ${stamp} ${letter}`, project_id: plan.uuid, end_date: end });
+  }
+  const page = await signedInPage(browser, 'admin@demo.test');
+  await page.goto(`/tasks?search=${encodeURIComponent(`Sort ${stamp}`)}`);
+  await expect(rowTitles(page)).toHaveText([`Sort ${stamp} a`, `Sort ${stamp} C`, `Sort ${stamp} b`], {
+    timeout: 30_000,
+  });
+
+  const table = page.getByTestId('tasks-table');
+  await table.getByRole('columnheader', { name: 'Title' }).click();
+  await expect(page).toHaveURL(/sort=title/);
+  // Case-insensitive, as a person reads titles.
+  await expect(rowTitles(page)).toHaveText([`Sort ${stamp} a`, `Sort ${stamp} b`, `Sort ${stamp} C`]);
+  await table.getByRole('columnheader', { name: 'Due date' }).click();
+  await table.getByRole('columnheader', { name: 'Due date' }).click();
+  await expect(page).toHaveURL(/sort=-end_date/);
+  await expect(rowTitles(page)).toHaveText([`Sort ${stamp} b`, `Sort ${stamp} a`, `Sort ${stamp} C`]);
+
+  await page.reload();
+  await expect(page.getByTestId('tasks-table').getByRole('columnheader', { name: 'Due date' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(rowTitles(page)).toHaveText([`Sort ${stamp} b`, `Sort ${stamp} a`, `Sort ${stamp} C`], {
+    timeout: 30_000,
+  });
+  await screenshot(page, 'tasks-table-sorted-by-due-date');
+  await page.context().close();
+});
+
+test('a task title is edited in place and saved; a refused status shows its message without losing the choice', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const headers = await apiSignIn(request, 'admin@demo.test');
+  const plan = await firstPlan(request, headers);
+  const task = await createTask(request, headers, { title: `Edit ${stamp} draft`, project_id: plan.uuid });
+  const parent = await createTask(request, headers, { title: `Edit ${stamp} parent`, project_id: plan.uuid });
+  await createTask(request, headers, {
+    title: `Edit ${stamp} open child`,
+    project_id: plan.uuid,
+    parent_id: parent.uuid,
+  });
+
+  const page = await signedInPage(browser, 'admin@demo.test');
+  await page.goto(`/tasks?search=${encodeURIComponent(`Edit ${stamp}`)}&sort=title`);
+  await expect(page.getByTestId('task-row')).toHaveCount(3, { timeout: 30_000 });
+
+  const draftRow = page.getByTestId('task-row').filter({ hasText: `Edit ${stamp} draft` });
+  await draftRow.getByTestId('tasks-cell-title-edit').click();
+  // The open edit shows the title in an input, no longer as the row's text: the one open input is the page's.
+  const input = page.getByTestId('tasks-cell-title-input');
+  await input.fill(`Edit ${stamp} final`);
+  await input.press('Enter');
+  await expect(page.getByTestId('task-row').filter({ hasText: `Edit ${stamp} final` })).toBeVisible();
+  await expect(page.getByText('Updated the changes.')).toBeVisible();
+  const saved = await (await request.get(`/api/tasks/${task.uuid}`, { headers })).json();
+  expect(saved.data.title).toBe(`Edit ${stamp} final`);
+
+  // Completing a task whose subtask is open is refused by the server (doc 2 §4): the message shows in the cell.
+  const parentRow = page.getByTestId('task-row').filter({ hasText: `Edit ${stamp} parent` });
+  await parentRow.getByTestId('tasks-cell-status-edit').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Completed$/ }).click();
+  await expect(parentRow.getByTestId('tasks-cell-status-error')).toHaveText(
+    'You must complete all subtasks before complete this one.',
+  );
+  await expect(parentRow.getByTestId('tasks-cell-status-input')).toContainText('Completed');
+  await screenshot(page, 'tasks-table-status-refused');
+  const unchanged = await (await request.get(`/api/tasks/${parent.uuid}`, { headers })).json();
+  expect(unchanged.data.status).not.toBe('completed');
+  // Escape gives up the edit: the cell shows the stored status again.
+  await page.keyboard.press('Escape');
+  await expect(parentRow.getByTestId('tasks-cell-status-error')).toBeHidden();
+  await expect(parentRow.getByTestId('task-row-status')).not.toHaveText('Completed');
+  await page.context().close();
+});
+
+for (const width of [1366, 390]) {
+  test(`the sorted tasks table with an open edit fits ${width} px without sideways scroll`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const headers = await apiSignIn(request, 'admin@demo.test');
+    const plan = await firstPlan(request, headers);
+    await createTask(request, headers, { title: `Fit ${stamp} ${width}`, project_id: plan.uuid });
+    const page = await signedInPage(browser, 'admin@demo.test', width);
+    await page.goto(`/tasks?search=${encodeURIComponent(`Fit ${stamp} ${width}`)}&sort=-priority`);
+    await expect(page.getByTestId('task-row')).toHaveCount(1, { timeout: 30_000 });
+    await page.getByTestId('tasks-cell-title-edit').click();
+    await expect(page.getByTestId('tasks-cell-title-input')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.keyboard.press('Escape');
+    await page.context().close();
+  });
+}
