@@ -183,6 +183,8 @@ test('mass download: two files chosen in Assets arrive as one zip through the be
     .first()
     .click();
   await expect(page).toHaveURL(new RegExp(`/file-viewer/${zipUuid}$`));
+  // A zip has no preview: one Download button, inside the message.
+  await expect(page.getByTestId('file-viewer-download')).toHaveCount(1);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByTestId('file-viewer-unsupported').getByTestId('file-viewer-download').click(),
@@ -226,6 +228,7 @@ test('file viewer: the image opens in a new tab and zooms up to 4x; 390 px fits'
   }
   await expect(viewer.getByTestId('zoom-level')).toHaveText('400%');
   await expect(viewer.getByTestId('zoom-in')).toBeDisabled();
+  await expect(viewer.getByTestId('file-viewer-download')).toHaveCount(1);
   await expect(viewer.getByTestId('file-viewer-download')).toBeVisible();
   await screenshot(viewer, 'file-viewer-zoomed');
   await viewer.setViewportSize({ width: 390, height: 844 });

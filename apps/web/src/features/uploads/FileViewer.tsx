@@ -49,6 +49,9 @@ export function FileViewer({ uuid }: { uuid: string }) {
       Download
     </Button>
   );
+  // One Download button: beside the title over a preview, inside the message where there is none (and none for a
+  // file whose upload has not finished: there is nothing to download yet).
+  const inHeader = file.stated && file.preview !== null;
   let body: React.ReactNode;
   if (!file.stated) {
     body = <Result status="info" title={MESSAGES.uploadNotFinished} />;
@@ -81,7 +84,7 @@ export function FileViewer({ uuid }: { uuid: string }) {
             {file.extension.toUpperCase()} · {formatFileSize(file.size)}
           </Typography.Text>
         </div>
-        {download}
+        {inHeader ? download : null}
       </header>
       <div className="file-viewer-body">{body}</div>
     </main>
