@@ -123,8 +123,93 @@ test('task drawer tables: sort and hidden columns kept across a reload, not in t
   await expect(tracked(phone)).toHaveCount(4);
   await expectNoSidewaysScroll(phone);
   const drawerBody = phone.getByTestId('task-drawer').locator('.ant-drawer-body');
-  await expect
-    .poll(() => drawerBody.evaluate((el) => el.scrollWidth - el.clientWidth))
-    .toBeLessThanOrEqual(0);
+  await expect.poll(() => drawerBody.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   await screenshot(phone, 'embedded-tables-390');
+});
+
+const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+test("timelog report's per-person breakdown: its sort stays off the page's address and survives a reload", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await apiSignIn(request);
+  const report = await (await request.get('/api/reports/time-logs', { headers: api.headers })).json();
+  const minutes = (report.totals.by_user as { minutes: number }[]).map((u) => u.minutes);
+  expect(minutes.length, 'the demo week has several people logging').toBeGreaterThan(1);
+
+  const page = await signedInPage(browser, 'admin@demo.test', 1366);
+  await page.goto('/timelog-report');
+  await page.getByRole('tab', { name: 'By person' }).click();
+  const table = page.getByTestId('timelog-report-by-user-table');
+  const firstTime = table.locator('tbody tr.ant-table-row').first().locator('td').nth(2);
+  await expect(firstTime).toHaveText(hhmm(Math.max(...minutes)), { timeout: 30_000 });
+  await table.locator('th', { hasText: /^Time$/ }).click();
+  await expect(firstTime).toHaveText(hhmm(Math.min(...minutes)));
+  expect(new URL(page.url()).searchParams.has('sort')).toBe(false);
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'By person' }).click();
+  await expect(firstTime).toHaveText(hhmm(Math.min(...minutes)), { timeout: 30_000 });
+  await expectNoSidewaysScroll(page);
+
+  const phone = await signedInPage(browser, 'admin@demo.test', 390);
+  await phone.goto('/timelog-report');
+  await phone.getByRole('tab', { name: 'By person' }).click();
+  await expect(phone.getByTestId('timelog-report-by-user-table').locator('tbody tr.ant-table-row').first()).toBeVisible(
+    { timeout: 30_000 },
+  );
+  await expectNoSidewaysScroll(phone);
+  await screenshot(phone, 'embedded-report-breakdown-390');
+});
+
+test("a request's Tasks tab sorts its tasks, keeps the sort across a reload, and fits 1366 and 390 px", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = await apiSignIn(request);
+  const plans = await (await request.get('/api/projects/lite?page[size]=999', { headers: api.headers })).json();
+  const plan = plans.data.find((p: { title: string }) => p.title === 'Harbor Dental retainer') ?? plans.data[0];
+  const people = await (
+    await request.get(`/api/projects/${plan.uuid}/users?page[size]=50`, { headers: api.headers })
+  ).json();
+  const created = await post(request, api, '/requests', {
+    status: 'new',
+    subject: `Embedded tasks ${stamp}`,
+    project_id: plan.uuid,
+    requester_id: people.data[0].uuid,
+    estimated_time_range: '1-2',
+  });
+  for (const name of ['Yankee', 'Bravo', 'Kilo']) {
+    await post(request, api, '/tasks', {
+      title: `${name} ${stamp}`,
+      project_id: plan.uuid,
+      add_requests: [created.uuid],
+    });
+  }
+
+  const page = await signedInPage(browser, 'admin@demo.test', 1366);
+  await page.goto(`/requests/${created.uuid}`);
+  await page.getByTestId('request-tab-tasks').click();
+  const titles = page.getByTestId('request-task-title');
+  await expect(titles).toHaveCount(3, { timeout: 30_000 });
+  await page.getByTestId('request-tasks-table').locator('th', { hasText: 'Title' }).click();
+  await expect(titles).toHaveText([`Bravo ${stamp}`, `Kilo ${stamp}`, `Yankee ${stamp}`]);
+  await page.getByTestId('request-tasks-table').locator('th', { hasText: 'Title' }).click();
+  await expect(titles).toHaveText([`Yankee ${stamp}`, `Kilo ${stamp}`, `Bravo ${stamp}`]);
+  expect(new URL(page.url()).searchParams.has('sort')).toBe(false);
+  await expectNoSidewaysScroll(page);
+
+  await page.reload();
+  await page.getByTestId('request-tab-tasks').click();
+  await expect(titles).toHaveText([`Yankee ${stamp}`, `Kilo ${stamp}`, `Bravo ${stamp}`], { timeout: 30_000 });
+
+  const phone = await signedInPage(browser, 'admin@demo.test', 390);
+  await phone.goto(`/requests/${created.uuid}`);
+  await phone.getByTestId('request-tab-tasks').click();
+  await expect(phone.getByTestId('request-task-title')).toHaveCount(3, { timeout: 30_000 });
+  await expectNoSidewaysScroll(phone);
+  await screenshot(phone, 'embedded-request-tasks-390');
 });
