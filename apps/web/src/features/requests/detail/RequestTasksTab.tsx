@@ -12,6 +12,8 @@ import { isoToUsDate } from '../../timelogs/timeEntry';
 import { RelateTasksModal } from '../dialogs/RelateTasksModal';
 import { REQUESTS_KEY } from '../list/api';
 import { requestKey, unrelateTask } from './api';
+// The titles are link buttons (`.link-button`); opened straight from a link, no task screen has loaded that style.
+import '../../tasks/tasks.css';
 
 /**
  * The request's tasks (doc 2 §2, §4): open one in the task drawer, relate tasks of the plan ('Relate task'), remove
