@@ -173,6 +173,62 @@ test('tasks table: the files of exactly the two ticked tasks arrive as one zip t
   await screenshot(phone, 'tasks-ticked-download-390');
 });
 
+test('requests table: the files of the ticked requests arrive as one zip', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const admin = await apiSignIn(request, 'admin@demo.test');
+  const plans = await getJson<{ data: { uuid: string; title: string }[] }>(
+    request,
+    '/api/projects/lite?page[size]=999',
+    admin,
+  );
+  const plan = plans.data.find((p) => p.title === 'Harbor Dental retainer') ?? plans.data[0];
+  const subjects = ['one', 'two', 'three'].map((word) => `Brief ${word} ${stamp}`);
+  for (const subject of subjects) {
+    const upload = await apiUpload(request, admin, `${subject}.pdf`, PDF(subject));
+    const res = await request.post('/api/requests', {
+      headers: admin.headers,
+      data: { status: 'draft', subject, project_id: plan?.uuid, uploads: [upload] },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+
+  const page = await signedInPage(browser, 'admin@demo.test', 1366);
+  // Drafts, whatever their temperature or plan type (an emptied key is every value).
+  await page.goto(`/requests?status=draft&temperature=&project_type=&search=${stamp}`);
+  const table = page.getByTestId('requests-table');
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(3, { timeout: 30_000 });
+  await table.getByLabel(`Select ${subjects[1]}`).check();
+  await table.getByLabel(`Select ${subjects[2]}`).check();
+
+  const before = await getJson<{ data: { id: string }[] }>(request, '/api/notifications', admin);
+  const known = new Set(before.data.map((n) => n.id));
+  await page.getByTestId('requests-mass-download').click();
+  await expect(page.getByText('Zipping files')).toBeVisible();
+  let zipUuid = '';
+  await expect
+    .poll(
+      async () => {
+        const list = await getJson<{ data: { id: string; type: string; data: { resource_id: string } }[] }>(
+          request,
+          '/api/notifications',
+          admin,
+        );
+        zipUuid = list.data.find((n) => n.type === 'files_ready' && !known.has(n.id))?.data.resource_id ?? '';
+        return zipUuid;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('');
+  const zip = await request.get(`/api/uploads/${zipUuid}/download`, { headers: admin.headers });
+  expect(zip.ok(), await zip.text()).toBeTruthy();
+  // GET uploads/{uuid}/download answers a short-lived URL of the bytes.
+  const bytes = await request.get((await zip.json()).data);
+  expect(bytes.ok()).toBeTruthy();
+  const entries = readZipEntries(await bytes.body());
+  expect(Object.keys(entries).sort()).toEqual([`${subjects[2]}.pdf`, `${subjects[1]}.pdf`].sort());
+  await expectNoSidewaysScroll(page);
+});
+
 test("users screen: the export holds the screen's filtered people (POST users/bulk-operations/export)", async ({
   browser,
   request,

@@ -50,7 +50,7 @@ export interface DataTableProps<T extends object> extends PassThrough<T> {
   /** Row selection with bulk status/delete; without it no checkboxes. */
   bulk?: BulkActions;
   /** Inline edit of the columns that declare `edit`, through PUT {url}/{uuid}, for rows canEdit allows. */
-  rowEdit?: { url: string; canEdit?(row: T): boolean };
+  rowEdit?: { url: string; canEdit?(row: T): boolean; onSaved?(): void };
   /** For a table the server does not page: which rows the search keeps. */
   clientSearch?(row: T, term: string): boolean;
   /** A row's name in the bulk failure list (default: title or name). */
@@ -60,8 +60,9 @@ export interface DataTableProps<T extends object> extends PassThrough<T> {
 }
 
 function defaultLabel(row: unknown): string | undefined {
-  const r = row as { title?: unknown; name?: unknown; business_name?: unknown };
-  const label = r.title ?? r.name ?? r.business_name;
+  const r = row as { title?: unknown; name?: unknown; subject?: unknown; business_name?: unknown };
+  // Requests are named by their subject.
+  const label = r.title ?? r.name ?? r.subject ?? r.business_name;
   return typeof label === 'string' ? label : undefined;
 }
 
@@ -140,7 +141,10 @@ export function DataTable<T extends object>({
             edit={edit}
             value={(row as Record<string, unknown>)[edit.field]}
             label={typeof column.title === 'string' ? column.title : edit.field}
-            onSaved={() => void query.refetch()}
+            onSaved={() => {
+              void query.refetch();
+              rowEdit.onSaved?.();
+            }}
             testId={`${testId}-cell-${column.key}`}
           >
             {shown}
