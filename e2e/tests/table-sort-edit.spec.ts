@@ -120,6 +120,51 @@ test('a task title is edited in place and saved; a refused status shows its mess
   await page.context().close();
 });
 
+test("a time log's comment and time are corrected in place in the task's Timelogs; zero time shows the server's message", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const headers = await apiSignIn(request, 'admin@demo.test');
+  const plan = await firstPlan(request, headers);
+  const task = await createTask(request, headers, { title: `Logs ${stamp}`, project_id: plan.uuid });
+  const logged = await request.post('/api/time-log', {
+    headers,
+    data: { task_id: task.uuid, date: '2026-11-20', minutes: 45, description: 'Drafting', status: 'completed' },
+  });
+  expect(logged.ok(), await logged.text()).toBeTruthy();
+  const log = (await logged.json()).data as { uuid: string };
+
+  const page = await signedInPage(browser, 'admin@demo.test');
+  await page.goto(`/tasks?task_uuid=${task.uuid}`);
+  await expect(page.getByTestId('task-drawer-heading')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('task-tab-timelogs').click();
+  const logs = page.getByTestId('task-timelogs');
+  await expect(logs.getByTestId('timelog-row')).toHaveCount(1);
+
+  await logs.getByTestId('task-timelogs-cell-comment-edit').click();
+  await logs.getByTestId('task-timelogs-cell-comment-input').fill('Drafting the brief');
+  await logs.getByTestId('task-timelogs-cell-comment-input').press('Enter');
+  await expect(logs.getByTestId('timelog-row')).toContainText('Drafting the brief');
+
+  await logs.getByTestId('task-timelogs-cell-tracked-edit').click();
+  const time = logs.getByTestId('task-timelogs-cell-tracked-input');
+  await expect(time).toHaveValue('00:45');
+  await time.fill('0');
+  await time.press('Enter');
+  await expect(logs.getByTestId('task-timelogs-cell-tracked-error')).toHaveText('Time should be bigger than 00:00');
+  await expect(time).toHaveValue('0');
+  await time.fill('1:30');
+  await time.press('Enter');
+  await expect(logs.getByTestId('timelog-tracked')).toHaveText('01:30');
+  const saved = await (await request.get(`/api/time-log?filters[task.uuid]=${task.uuid}`, { headers })).json();
+  expect(saved.data.find((l: { uuid: string }) => l.uuid === log.uuid)).toMatchObject({
+    minutes: 90,
+    description: 'Drafting the brief',
+  });
+  await page.context().close();
+});
+
 for (const width of [1366, 390]) {
   test(`the sorted tasks table with an open edit fits ${width} px without sideways scroll`, async ({
     browser,

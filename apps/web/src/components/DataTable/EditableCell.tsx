@@ -15,6 +15,9 @@ export interface CellEdit {
   /** Text fields: refuse an empty value before asking the server. */
   required?: boolean;
   maxLength?: number;
+  /** Text inputs for a value that is not text (a duration as HH:MM): how it is shown in the input and read back. */
+  toText?(value: unknown): string;
+  fromText?(text: string): unknown;
 }
 
 /**
@@ -59,8 +62,10 @@ export function EditableCell({
     if (saving) {
       return;
     }
-    const cleaned = typeof next === 'string' ? next.trim() : next;
-    if (cleaned === value || (edit.required && (cleaned === '' || cleaned === null))) {
+    const trimmed = typeof next === 'string' ? next.trim() : next;
+    const cleaned = edit.fromText && typeof trimmed === 'string' ? edit.fromText(trimmed) : trimmed;
+    const unchanged = cleaned === value || (cleaned === '' && value == null);
+    if (unchanged || (edit.required && (cleaned === '' || cleaned === null))) {
       close();
       return;
     }
@@ -165,7 +170,7 @@ export function EditableCell({
         aria-label={`Edit ${label}`}
         onClick={(event) => {
           event.stopPropagation();
-          setDraft(value ?? '');
+          setDraft(edit.toText ? edit.toText(value) : (value ?? ''));
         }}
         data-testid={`${testId}-edit`}
       />

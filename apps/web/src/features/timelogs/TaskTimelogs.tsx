@@ -9,7 +9,7 @@ import type { ListResponse } from '../common/listQuery';
 import { TASKS_KEY } from '../tasks/api';
 import { deleteTimeLog, listTaskTimeLogs, TIME_LOGS_KEY, updateTimeLog } from './api';
 import { TimeEntryModal } from './TimeEntryModal';
-import { isoToUsDate, minutesToTimeInput, usDateTime } from './timeEntry';
+import { formatTimeInput, isoToUsDate, minutesToTimeInput, timeInputToMinutes, usDateTime } from './timeEntry';
 import './timelogs.css';
 import { PersonName } from '../people/PersonName';
 
@@ -26,6 +26,12 @@ export function TaskTimelogs({ taskUuid }: { taskUuid: string }) {
       testId="task-timelogs"
     />
   );
+}
+
+/** A duration typed in place ('1:30', '130', '90' → minutes); what cannot be read goes as 0, which the server refuses. */
+function timeTextToMinutes(text: string): number {
+  const minutes = timeInputToMinutes(formatTimeInput(text));
+  return Number.isFinite(minutes) ? minutes : 0;
 }
 
 /**
@@ -87,6 +93,7 @@ export function TimelogsTable({
       title: 'Tracked',
       dataIndex: 'elapsed_minutes',
       sortKey: 'minutes',
+      edit: { field: 'minutes', toText: (m) => minutesToTimeInput(Number(m)), fromText: timeTextToMinutes },
       render: (minutes: number, row) => (
         <span data-testid="timelog-tracked">
           {formatMinutes(minutes)}
@@ -95,7 +102,13 @@ export function TimelogsTable({
       ),
     },
     { key: 'date', title: 'Date', dataIndex: 'date', sortKey: 'date', render: (date: string) => isoToUsDate(date) },
-    { key: 'comment', title: 'Comment', dataIndex: 'description', render: (text: string | null) => text ?? '' },
+    {
+      key: 'comment',
+      title: 'Comment',
+      dataIndex: 'description',
+      edit: { field: 'description', maxLength: 5000 },
+      render: (text: string | null) => text ?? '',
+    },
     {
       key: 'user',
       title: 'User',
@@ -154,6 +167,12 @@ export function TimelogsTable({
           </Typography.Text>
         }
         extra={toolbar}
+        // The same rows the Edit button opens, corrected in place; the task's or request's totals refresh after.
+        rowEdit={{
+          url: 'time-log',
+          canEdit: (row) => row.abilities.update && row.status === 'completed',
+          onSaved: refresh,
+        }}
         locale={{ emptyText: 'No time logged yet' }}
         onRow={() => ({ 'data-testid': 'timelog-row' }) as React.HTMLAttributes<HTMLElement>}
       />
