@@ -54,6 +54,7 @@ export function ColumnsMenu({
           };
         }),
         onClick: ({ key, domEvent }) => {
+          // A click on the checkbox's label would also click its input (a second toggle): the item's click decides.
           domEvent.preventDefault();
           toggle(key, hidden.includes(key));
         },
