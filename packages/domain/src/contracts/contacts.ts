@@ -38,7 +38,7 @@ export const contactListQuerySchema = listQuerySchema({
     status: oneOrMany(z.enum(CONTACT_STATUSES)),
     type: oneOrMany(z.enum(USER_TYPES)),
   },
-  sortBy: ['name', 'created_at', 'type', 'status'],
+  sortBy: ['name', 'created_at', 'type', 'status', 'email', 'job_title'],
 });
 export const contactListResponseSchema = listResponseSchema(contactSchema);
 export const contactResponseSchema = z.object({ data: contactSchema });

@@ -82,6 +82,8 @@ const SORT_COLUMNS = {
   created_at: sql`c.created_at`,
   type: sql`c.type`,
   status: sql`c.status`,
+  email: sql`lower(c.email)`,
+  job_title: sql`lower(c.job_title)`,
 } as const;
 
 const list = (values: readonly string[]) =>

@@ -119,7 +119,7 @@ export function PeoplePage() {
               sortKey: 'name',
               render: (n: string, r) => <Link to={`/users/${r.uuid}`}>{n}</Link>,
             },
-            { key: 'job_title', title: 'Job title', dataIndex: 'job_title' },
+            { key: 'job_title', title: 'Job title', dataIndex: 'job_title', sortKey: 'job_title' },
             {
               key: 'customers',
               title: 'Clients',
@@ -130,6 +130,7 @@ export function PeoplePage() {
               key: 'email',
               title: 'E-mail',
               dataIndex: 'email',
+              sortKey: 'email',
               render: (email: string | null) =>
                 email ? (
                   <span>

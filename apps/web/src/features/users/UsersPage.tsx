@@ -99,7 +99,7 @@ export function UsersPage() {
               </Link>
             ),
           },
-          { key: 'email', title: 'E-mail', dataIndex: 'email' },
+          { key: 'email', title: 'E-mail', dataIndex: 'email', sortKey: 'email' },
           { key: 'type', title: 'Type', dataIndex: 'type', sortKey: 'type', render: (t: UserType) => TYPE_LABELS[t] },
           {
             key: 'customers',
