@@ -36,7 +36,7 @@ export type CustomerListItem = z.infer<typeof customerListItemSchema>;
 
 export const customerListQuerySchema = listQuerySchema({
   filters: { status: oneOrMany(z.enum(CLIENT_STATUSES)) },
-  sortBy: ['business_name', 'created_at', 'status'],
+  sortBy: ['business_name', 'created_at', 'status', 'abbreviation', 'email', 'plans_count', 'contacts_count'],
 });
 export const customerListResponseSchema = listResponseSchema(customerListItemSchema);
 

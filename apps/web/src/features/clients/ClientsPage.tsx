@@ -67,6 +67,7 @@ export function ClientsPage() {
           },
           {
             key: 'abbreviation',
+            sortKey: 'abbreviation',
             title: 'Abbreviation',
             dataIndex: 'abbreviation',
             edit: { field: 'abbreviation', maxLength: 20 },
@@ -79,8 +80,14 @@ export function ClientsPage() {
             edit: { field: 'status', input: 'select', options: CLIENT_STATUS_OPTIONS },
             render: (s: string) => <StatusTag status={s} />,
           },
-          { key: 'plans_count', title: 'Plans', dataIndex: 'plans_count', align: 'right' },
-          { key: 'contacts_count', title: 'Contacts', dataIndex: 'contacts_count', align: 'right' },
+          { key: 'plans_count', title: 'Plans', dataIndex: 'plans_count', align: 'right', sortKey: 'plans_count' },
+          {
+            key: 'contacts_count',
+            title: 'Contacts',
+            dataIndex: 'contacts_count',
+            align: 'right',
+            sortKey: 'contacts_count',
+          },
         ]}
       />
     </div>

@@ -57,6 +57,7 @@ export function CustomersPage() {
           },
           {
             key: 'abbreviation',
+            sortKey: 'abbreviation',
             title: 'Abbr.',
             dataIndex: 'abbreviation',
             edit: { field: 'abbreviation', maxLength: 20 },
@@ -71,6 +72,7 @@ export function CustomersPage() {
           },
           {
             key: 'email',
+            sortKey: 'email',
             title: 'E-mail',
             dataIndex: 'email',
             render: (email: string | null) => (email ? <a href={`mailto:${email}`}>{email}</a> : null),
@@ -93,8 +95,14 @@ export function CustomersPage() {
                 </a>
               ) : null,
           },
-          { key: 'plans_count', title: 'Plans', dataIndex: 'plans_count', align: 'right' },
-          { key: 'contacts_count', title: 'Contacts', dataIndex: 'contacts_count', align: 'right' },
+          { key: 'plans_count', title: 'Plans', dataIndex: 'plans_count', align: 'right', sortKey: 'plans_count' },
+          {
+            key: 'contacts_count',
+            title: 'Contacts',
+            dataIndex: 'contacts_count',
+            align: 'right',
+            sortKey: 'contacts_count',
+          },
           {
             key: 'created_at',
             title: 'Created',
