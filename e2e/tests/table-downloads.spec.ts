@@ -49,6 +49,36 @@ async function taskWithFile(request: APIRequestContext, who: Api, planUuid: stri
   expect(res.ok(), await res.text()).toBeTruthy();
 }
 
+/** The zip of the requester's next files_ready notification (one not in `known`), read through its download link. */
+async function nextZip(request: APIRequestContext, who: Api, known: Set<string>): Promise<Record<string, Buffer>> {
+  let zipUuid = '';
+  await expect
+    .poll(
+      async () => {
+        const list = await getJson<{ data: { id: string; type: string; data: { resource_id: string } }[] }>(
+          request,
+          '/api/notifications',
+          who,
+        );
+        zipUuid = list.data.find((n) => n.type === 'files_ready' && !known.has(n.id))?.data.resource_id ?? '';
+        return zipUuid;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('');
+  const link = await request.get(`/api/uploads/${zipUuid}/download`, { headers: who.headers });
+  expect(link.ok(), await link.text()).toBeTruthy();
+  // GET uploads/{uuid}/download answers a short-lived URL of the bytes.
+  const bytes = await request.get((await link.json()).data);
+  expect(bytes.ok()).toBeTruthy();
+  return readZipEntries(await bytes.body());
+}
+
+async function notificationIds(request: APIRequestContext, who: Api): Promise<Set<string>> {
+  const list = await getJson<{ data: { id: string }[] }>(request, '/api/notifications', who);
+  return new Set(list.data.map((n) => n.id));
+}
+
 /** Reads an export's CSV back: BOM, ';'-separated, quoted fields, CRLF lines (the header first). */
 function parseCsv(text: string): string[][] {
   expect(text.charCodeAt(0), 'UTF-8 byte order mark').toBe(0xfeff);
@@ -164,6 +194,16 @@ test('tasks table: the files of exactly the two ticked tasks arrive as one zip t
   expect(Object.keys(entries).sort()).toEqual([`${titles[0]}.pdf`, `${titles[2]}.pdf`]);
   expect(entries[`${titles[0]}.pdf`]?.equals(PDF(titles[0] ?? ''))).toBe(true);
 
+  // "Select all 3": the files of every task the list holds (the list's filters and search, resolved on the server).
+  await page.goto(`/tasks?view=table&search=${stamp}`);
+  await table.getByLabel(`Select ${titles[1]}`).check({ timeout: 30_000 });
+  await page.getByTestId('tasks-bulk-all').click();
+  await expect(page.getByTestId('tasks-bulk-count')).toHaveText('3 selected');
+  const seen = await notificationIds(request, admin);
+  await page.getByTestId('tasks-mass-download').click();
+  await expect(page.getByText('Zipping files')).toBeVisible();
+  expect(Object.keys(await nextZip(request, admin, seen)).sort()).toEqual(titles.map((t) => `${t}.pdf`).sort());
+
   // A phone: the ticked row's bar with Download files fits.
   const phone = await signedInPage(browser, 'admin@demo.test', 390);
   await phone.goto(`/tasks?view=table&search=${stamp}`);
@@ -200,31 +240,10 @@ test('requests table: the files of the ticked requests arrive as one zip', async
   await table.getByLabel(`Select ${subjects[1]}`).check();
   await table.getByLabel(`Select ${subjects[2]}`).check();
 
-  const before = await getJson<{ data: { id: string }[] }>(request, '/api/notifications', admin);
-  const known = new Set(before.data.map((n) => n.id));
+  const known = await notificationIds(request, admin);
   await page.getByTestId('requests-mass-download').click();
   await expect(page.getByText('Zipping files')).toBeVisible();
-  let zipUuid = '';
-  await expect
-    .poll(
-      async () => {
-        const list = await getJson<{ data: { id: string; type: string; data: { resource_id: string } }[] }>(
-          request,
-          '/api/notifications',
-          admin,
-        );
-        zipUuid = list.data.find((n) => n.type === 'files_ready' && !known.has(n.id))?.data.resource_id ?? '';
-        return zipUuid;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe('');
-  const zip = await request.get(`/api/uploads/${zipUuid}/download`, { headers: admin.headers });
-  expect(zip.ok(), await zip.text()).toBeTruthy();
-  // GET uploads/{uuid}/download answers a short-lived URL of the bytes.
-  const bytes = await request.get((await zip.json()).data);
-  expect(bytes.ok()).toBeTruthy();
-  const entries = readZipEntries(await bytes.body());
+  const entries = await nextZip(request, admin, known);
   expect(Object.keys(entries).sort()).toEqual([`${subjects[2]}.pdf`, `${subjects[1]}.pdf`].sort());
   await expectNoSidewaysScroll(page);
 });

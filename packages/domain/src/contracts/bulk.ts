@@ -7,6 +7,7 @@ import { planListQuerySchema } from './plans';
 import { requestListQuerySchema, requestStatusSchema } from './requests';
 import { taskListQuerySchema } from './tasks';
 import { timeLogListQuerySchema } from './time-logs';
+import { massDownloadSchema } from './uploads';
 
 /**
  * The data-table toolkit's calls (doc 2 §7 Tables, §9 export limits): bulk update and delete over a selection, and
@@ -120,6 +121,20 @@ export const requestBulkUpdateSchema = bulkUpdateSchema(filtersOf(requestListQue
 );
 export const requestBulkDeleteSchema = bulkDeleteSchema(filtersOf(requestListQuerySchema)).extend(requestListExtras);
 export const requestExportQuerySchema = exportQuerySchema(requestListQuerySchema);
+
+/**
+ * POST tasks|requests/mass-download: the ids (task_ids / request_ids), or `filters` — a selection as the bulk calls
+ * take it, `_all` with the list's own filters — so "all N" of a filtered table zips what the list holds.
+ */
+export const taskMassDownloadSchema = massDownloadSchema.extend({
+  filters: bulkSelectionSchema(filtersOf(taskListQuerySchema)).optional(),
+  search_term: z.string().trim().max(200).optional(),
+});
+export const requestMassDownloadSchema = massDownloadSchema.extend({
+  filters: bulkSelectionSchema(filtersOf(requestListQuerySchema)).optional(),
+  search_term: z.string().trim().max(200).optional(),
+  ...requestListExtras,
+});
 
 // Time logs: GET time-log.
 export const timeLogBulkUpdateSchema = bulkUpdateSchema(filtersOf(timeLogListQuerySchema), z.enum(TIMER_STATUSES));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { type MassDownloadInput, MESSAGES } from '@portal/domain';
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
 import type { AppContext } from '../../context';
@@ -49,7 +49,10 @@ async function findChosenFiles(ctx: Pick<AppContext, 'db'>, uuids: string[], vie
   return rows.filter((_row, index) => visible[index]).map((row) => ({ id: row.id }));
 }
 
-/** The stated files of the tasks / requests the caller may see among those asked for. */
+/**
+ * The stated files of the tasks / requests the caller may see among those asked for. "All N" of a table may name up
+ * to 100,000 rows, so ids travel as one array parameter (PostgreSQL takes at most 65,535 parameters).
+ */
 async function findFiles(ctx: Pick<AppContext, 'db'>, input: MassDownloadInput, viewer: UploadViewer) {
   if (input.upload_ids?.length) {
     return findChosenFiles(ctx, input.upload_ids, viewer);
@@ -59,15 +62,12 @@ async function findFiles(ctx: Pick<AppContext, 'db'>, input: MassDownloadInput, 
     const found = await ctx.db
       .select({ id: tasks.id })
       .from(tasks)
-      .where(and(inArray(tasks.uuid, input.task_ids), visibleTasks(viewer)));
+      .where(and(sql`${tasks.uuid} = any(${sql.param(input.task_ids)}::uuid[])`, visibleTasks(viewer)));
     if (found.length) {
       holders.push(
         and(
           eq(uploads.holderType, 'task'),
-          inArray(
-            uploads.holderId,
-            found.map((t) => t.id),
-          ),
+          sql`${uploads.holderId} = any(${sql.param(found.map((t) => t.id))}::int[])`,
         ) as SQL,
       );
     }
@@ -76,15 +76,12 @@ async function findFiles(ctx: Pick<AppContext, 'db'>, input: MassDownloadInput, 
     const found = await ctx.db
       .select({ id: requests.id })
       .from(requests)
-      .where(and(inArray(requests.uuid, input.request_ids), visibleRequests(viewer)));
+      .where(and(sql`${requests.uuid} = any(${sql.param(input.request_ids)}::uuid[])`, visibleRequests(viewer)));
     if (found.length) {
       holders.push(
         and(
           eq(uploads.holderType, 'request'),
-          inArray(
-            uploads.holderId,
-            found.map((r) => r.id),
-          ),
+          sql`${uploads.holderId} = any(${sql.param(found.map((r) => r.id))}::int[])`,
         ) as SQL,
       );
     }

@@ -4,6 +4,8 @@ import {
   massDownloadSchema,
   messageBodySchema,
   presignedUrlResponseSchema,
+  requestMassDownloadSchema,
+  taskMassDownloadSchema,
   uploadDownloadResponseSchema,
   uploadResponseSchema,
   uuidParam,
@@ -16,6 +18,7 @@ import { copyUpload } from './copy-upload';
 import { createUpload } from './create-upload';
 import { deleteUpload } from './delete-upload';
 import { requestMassDownload } from './mass-download';
+import { requestFilesInput, taskFilesInput } from './mass-download-selection';
 import { receiveUpload } from './receive-upload';
 import { serveLocalFile, signedUrlFor } from './serve-upload';
 import { findVisibleUpload, principalOfFileRequest, viewerOf } from './upload-access';
@@ -124,28 +127,40 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await copyUpload(app.ctx, request.params.uuid, viewerOf(requirePrincipal(request))) }),
   );
 
-  // Mass download (doc 2 §7): answers a message at once; the zip arrives through the bell and e-mail. Each resource
-  // reads only its own ids; uploads/mass-download zips files chosen in a file list.
-  for (const [resource, permission, idsField] of [
-    ['tasks', 'TASKS_READ', 'task_ids'],
-    ['requests', 'REQUEST_READ', 'request_ids'],
-    ['uploads', undefined, 'upload_ids'],
-  ] as const) {
-    app.post(
-      `/${resource}/mass-download`,
-      {
-        config: { access: access.staff(permission) },
-        schema: { tags, body: massDownloadSchema, response: { 200: messageBodySchema, ...errorResponses } },
-      },
-      async (request) =>
-        requestMassDownload(
-          app.ctx,
-          { full_download: request.body.full_download, [idsField]: request.body[idsField] },
-          viewerOf(requirePrincipal(request)),
-          request.log,
-        ),
-    );
-  }
+  // Mass download (doc 2 §7): answers a message at once; the zip arrives through the bell and e-mail. Tasks and
+  // requests take their ids or a table's selection (the ticked rows, or "all N" with the list's filters);
+  // uploads/mass-download zips files chosen in a file list.
+  const massDownload = { tags, response: { 200: messageBodySchema, ...errorResponses } };
+  app.post(
+    '/tasks/mass-download',
+    { config: { access: access.staff('TASKS_READ') }, schema: { ...massDownload, body: taskMassDownloadSchema } },
+    async (request) => {
+      const viewer = viewerOf(requirePrincipal(request));
+      return requestMassDownload(app.ctx, await taskFilesInput(app.ctx, request.body, viewer), viewer, request.log);
+    },
+  );
+  app.post(
+    '/requests/mass-download',
+    {
+      config: { access: access.staff('REQUEST_READ') },
+      schema: { ...massDownload, body: requestMassDownloadSchema },
+    },
+    async (request) => {
+      const viewer = viewerOf(requirePrincipal(request));
+      return requestMassDownload(app.ctx, await requestFilesInput(app.ctx, request.body, viewer), viewer, request.log);
+    },
+  );
+  app.post(
+    '/uploads/mass-download',
+    { config: { access: access.staff() }, schema: { ...massDownload, body: massDownloadSchema } },
+    async (request) =>
+      requestMassDownload(
+        app.ctx,
+        { full_download: request.body.full_download, upload_ids: request.body.upload_ids },
+        viewerOf(requirePrincipal(request)),
+        request.log,
+      ),
+  );
 
   app.delete(
     '/uploads/:uuid',

@@ -16,10 +16,10 @@ export interface BulkActions {
   statuses?: readonly { value: string; label: string }[];
   canDelete?: boolean;
   /**
-   * More actions on the selection beside status and delete (e.g. the tasks' Download files), given what is ticked:
-   * `all` means every row the filters match, of which `ids` holds only the page's.
+   * More actions on the selection beside status and delete (e.g. the tasks' Download files), given what is ticked
+   * and the selection as the bulk calls send it (the ticked ids, or "all N" with the list's filters and search).
    */
-  selectionActions?(selection: BulkSelectionState): ReactNode;
+  selectionActions?(selection: BulkSelectionState, target: BulkSelection): ReactNode;
   /** Called after an operation, for caches beyond the table's own list (which reloads anyway). */
   onDone?(): void;
 }
@@ -157,7 +157,7 @@ export function BulkActionBar({
               </Button>
             </Popconfirm>
           ) : null}
-          {actions.selectionActions?.(selection)}
+          {actions.selectionActions?.(selection, target)}
           <Button size="small" type="text" onClick={onClear} data-testid={`${testId}-bulk-clear`}>
             Clear selection
           </Button>

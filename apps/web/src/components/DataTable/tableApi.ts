@@ -16,7 +16,8 @@ export type BulkSelection =
   | { ids: string[] }
   | { all: true; filters: Record<string, unknown>; search?: string; extras?: Record<string, unknown> };
 
-function selectionBody(selection: BulkSelection): Record<string, unknown> {
+/** The selection as a bulk call's body: {filters: {ids}} or the list's extras, filters with _all, search_term. */
+export function selectionBody(selection: BulkSelection): Record<string, unknown> {
   if ('ids' in selection) {
     return { filters: { ids: selection.ids } };
   }

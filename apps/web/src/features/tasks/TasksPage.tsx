@@ -222,8 +222,8 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
                     ? TASK_FILTER_STATUSES.map((s) => ({ value: s, label: taskStatusLabel(s) }))
                     : undefined,
                   canDelete: canBulkDelete,
-                  // Anyone who reads tasks may zip the files of the ticked ones.
-                  selectionActions: (selection) => <MassDownloadButton resource="tasks" selection={selection} />,
+                  // Anyone who reads tasks may zip the files of the ticked ones, or of all the list holds.
+                  selectionActions: (_selection, target) => <MassDownloadButton resource="tasks" target={target} />,
                   onDone: () => void queryClient.invalidateQueries({ queryKey: TASKS_KEY }),
                 }}
                 onOpen={openTask}

@@ -1,42 +1,31 @@
 import { FileZipOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
-import type { BulkSelectionState } from '../../components/DataTable';
+import type { BulkSelection } from '../../components/DataTable';
 import { startMassDownload } from './massDownload';
 
 /**
- * Mass download (doc 2 §7) of the files of the ticked rows, in a table's bulk bar: the server answers at once and
- * zips in the background; the finished zip arrives in the bell (and by e-mail). It takes ticked rows only: "all N"
- * rows of a filtered list are not offered, since the mass download takes ids, not a list's filters.
+ * Mass download (doc 2 §7) from a table's bulk bar: the files of the ticked rows ({resource}_ids), or of every row
+ * the list's filters hold when "all N" is selected (the list's selection, resolved by the server as the list does).
+ * The server answers at once and zips in the background; the finished zip arrives in the bell (and by e-mail).
  */
-export function MassDownloadButton({
-  resource,
-  selection,
-}: {
-  resource: 'tasks' | 'requests';
-  selection: BulkSelectionState;
-}) {
+export function MassDownloadButton({ resource, target }: { resource: 'tasks' | 'requests'; target: BulkSelection }) {
   const [sending, setSending] = useState(false);
   const start = async () => {
     setSending(true);
-    await startMassDownload(resource, selection.ids);
+    await startMassDownload(resource, 'ids' in target ? target.ids : { all: target });
     setSending(false);
   };
-  const button = (
+  return (
     <Button
       size="small"
       icon={<FileZipOutlined />}
       loading={sending}
-      disabled={selection.all || selection.ids.length === 0}
+      disabled={'ids' in target && target.ids.length === 0}
       onClick={() => void start()}
       data-testid={`${resource}-mass-download`}
     >
       Download files
     </Button>
-  );
-  return selection.all ? (
-    <Tooltip title="Files are zipped for ticked rows: tick the rows whose files you want">{button}</Tooltip>
-  ) : (
-    button
   );
 }

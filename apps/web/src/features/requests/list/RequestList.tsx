@@ -68,8 +68,8 @@ export function RequestList({ projectUuid }: { projectUuid?: string }) {
           listExtras: projectTypes ? { project_type: projectTypes } : undefined,
           statuses: canUpdate ? REQUEST_STATUSES.map((s) => ({ value: s, label: requestStatusLabel(s) })) : undefined,
           canDelete,
-          // Anyone who reads requests may zip the files of the ticked ones.
-          selectionActions: (selection) => <MassDownloadButton resource="requests" selection={selection} />,
+          // Anyone who reads requests may zip the files of the ticked ones, or of all the list holds.
+          selectionActions: (_selection, target) => <MassDownloadButton resource="requests" target={target} />,
           onDone: () => void queryClient.invalidateQueries({ queryKey: REQUESTS_KEY }),
         }}
         filters={
