@@ -66,3 +66,23 @@ export function ColumnsMenu({
     </Dropdown>
   );
 }
+
+/**
+ * The columns a person may hide: every one with a title but the first, which names the row, and the row's actions
+ * (key 'actions'), without which its edit and delete would be gone.
+ */
+export function hideableColumns(columns: readonly { key: string; title?: unknown }[]): ColumnOption[] {
+  return columns
+    .slice(1)
+    .filter((c) => typeof c.title === 'string' && c.title !== '' && c.key !== 'actions')
+    .map((c) => ({ key: c.key, label: c.title as string }));
+}
+
+/** The columns shown: a saved hidden key only hides a column that may be hidden (a renamed one is ignored). */
+export function shownColumns<C extends { key: string; title?: unknown }>(
+  columns: readonly C[],
+  hidden: readonly string[],
+): C[] {
+  const hideable = new Set(hideableColumns(columns).map((c) => c.key));
+  return columns.filter((c) => !(hidden.includes(c.key) && hideable.has(c.key)));
+}

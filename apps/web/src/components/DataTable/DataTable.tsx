@@ -3,7 +3,7 @@ import { Table, type TableProps } from 'antd';
 import type { ColumnType, SortOrder } from 'antd/es/table/interface';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { BulkActionBar, type BulkActions, type BulkSelectionState } from './BulkActionBar';
-import { ColumnsMenu } from './ColumnsMenu';
+import { ColumnsMenu, hideableColumns, shownColumns } from './ColumnsMenu';
 import { clientRows } from './clientRows';
 import { type CellEdit, EditableCell } from './EditableCell';
 import { ExportMenu } from './ExportMenu';
@@ -91,12 +91,7 @@ export function DataTable<T extends object>({
   const keyOf = (row: T) =>
     typeof rowKey === 'function' ? rowKey(row) : String((row as Record<string, unknown>)[rowKey]);
   const hidden = table.columnChoice?.hidden ?? [];
-  // The first column names the row and stays, so do the row's actions; the others with a title may be hidden.
-  const hideable = columns
-    .slice(1)
-    .filter((c) => typeof c.title === 'string' && c.title !== '' && c.key !== 'actions')
-    .map((c) => ({ key: c.key, label: c.title as string }));
-  const shownColumns = columns.filter((c) => !hidden.includes(c.key) || !hideable.some((h) => h.key === c.key));
+  const hideable = hideableColumns(columns);
   const [selection, setSelection] = useState<BulkSelectionState>({ ids: [], all: false });
   const selectionScope = JSON.stringify(table.queryKey);
   // A new page, filter or search means other rows: ticks on rows no longer shown would act unseen.
@@ -120,7 +115,7 @@ export function DataTable<T extends object>({
     return state.sort.direction === 'asc' ? 'ascend' : 'descend';
   };
 
-  const antColumns = shownColumns.map((column): ColumnType<T> => {
+  const antColumns = shownColumns(columns, hidden).map((column): ColumnType<T> => {
     const { sortKey, edit, ...antColumn } = column;
     const result: ColumnType<T> = { ...antColumn };
     if (sortKey) {

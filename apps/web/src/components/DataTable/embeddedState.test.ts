@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hideableColumns, shownColumns } from './ColumnsMenu';
 import {
   type ChoiceStorage,
   type EmbeddedState,
@@ -126,5 +127,28 @@ describe('embedded table state (tables inside a drawer, tab or panel)', () => {
     table().setPage(4);
     table().setPage(4, 100);
     expect(table().state).toMatchObject({ page: 1, size: 100 });
+  });
+});
+
+describe('column choices', () => {
+  const columns = [
+    { key: 'title', title: 'Title' },
+    { key: 'status', title: 'Status' },
+    { key: 'note', title: 'Note' },
+    { key: 'open', title: '' },
+    { key: 'actions', title: 'Actions' },
+  ];
+
+  it('offers every titled column but the first and the actions', () => {
+    expect(hideableColumns(columns)).toEqual([
+      { key: 'status', label: 'Status' },
+      { key: 'note', label: 'Note' },
+    ]);
+  });
+
+  it('hides only columns that may be hidden, ignoring saved keys that no longer match', () => {
+    const keys = (hidden: string[]) => shownColumns(columns, hidden).map((c) => c.key);
+    expect(keys(['note', 'gone'])).toEqual(['title', 'status', 'open', 'actions']);
+    expect(keys(['title', 'actions', 'open'])).toEqual(['title', 'status', 'note', 'open', 'actions']);
   });
 });
