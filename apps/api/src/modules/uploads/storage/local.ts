@@ -1,10 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { chmod, copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { noteStreamedBytes } from '../stream-memory';
+import { DurableFileWriter } from './durable-file';
 import type { FileStorage, GetOptions, PresignedPut } from './types';
 
 /** fsync of a file or a folder (a folder's entries: a rename is durable only once its folder is synced). */
@@ -133,15 +134,9 @@ export class LocalStorage implements FileStorage {
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
     try {
-      // 1 MiB write buffers: while one write is on the thread pool the next chunks gather and go as one writev;
-      // still a constant, small amount of memory.
-      await pipeline(
-        Buffer.isBuffer(body) ? Readable.from([body]) : body,
-        createWriteStream(temporary, { highWaterMark: 1024 * 1024 }),
-      );
       // On disk before it is named, and named on disk before we answer: an upload marked stated must survive a
       // crash (the benchmark compares this with `cp` followed by an fsync of the copy).
-      await syncPath(temporary);
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, new DurableFileWriter(temporary));
       await rename(temporary, target);
       await syncPath(path.dirname(target));
     } catch (error) {
