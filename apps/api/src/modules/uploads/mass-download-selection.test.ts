@@ -90,7 +90,9 @@ describe('POST tasks/mass-download with a selection', () => {
     expect(await zipNamesFor(byPlan)).toEqual(['scoped-hidden.pdf']);
 
     // The demo freelancer is on `plan` only.
-    const res = await massDownload('tasks', actors.freelancer.token, { filters: { _all: true, search_term: 'scoped' } });
+    const res = await massDownload('tasks', actors.freelancer.token, {
+      filters: { _all: true, search_term: 'scoped' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await zipNamesFor(actors.freelancer)).toEqual(['scoped-visible.pdf']);
   });
