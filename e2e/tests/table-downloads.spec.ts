@@ -246,6 +246,12 @@ test('requests table: the files of the ticked requests arrive as one zip', async
   const entries = await nextZip(request, admin, known);
   expect(Object.keys(entries).sort()).toEqual([`${subjects[2]}.pdf`, `${subjects[1]}.pdf`].sort());
   await expectNoSidewaysScroll(page);
+
+  const phone = await signedInPage(browser, 'admin@demo.test', 390);
+  await phone.goto(`/requests?status=draft&temperature=&project_type=&search=${stamp}`);
+  await phone.getByTestId('requests-table').getByLabel(`Select ${subjects[0]}`).check({ timeout: 30_000 });
+  await expect(phone.getByTestId('requests-mass-download')).toBeVisible();
+  await expectNoSidewaysScroll(phone);
 });
 
 test("users screen: the export holds the screen's filtered people (POST users/bulk-operations/export)", async ({
