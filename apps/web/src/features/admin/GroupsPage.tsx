@@ -107,6 +107,8 @@ export function GroupsPage() {
             key: 'members',
             title: 'Members',
             dataIndex: 'members',
+            // The whole list is here: sorted in the browser by how many members a group has.
+            sortKey: 'members.length',
             render: (members: Group['members']) => members.map((m) => <Tag key={m.uuid}>{m.name}</Tag>),
           },
           {

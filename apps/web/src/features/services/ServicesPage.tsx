@@ -109,6 +109,8 @@ export function ServicesPage() {
           {
             title: 'Enabled',
             key: 'enabled',
+            // Ascending: enabled (disabled false) first.
+            sortKey: 'disabled',
             width: 100,
             render: (_: unknown, type) =>
               canUpdate ? (
