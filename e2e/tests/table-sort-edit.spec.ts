@@ -165,6 +165,31 @@ test("a time log's comment and time are corrected in place in the task's Timelog
   await page.context().close();
 });
 
+test('a plan is renamed in place from the Plans table and the name is saved', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const headers = await apiSignIn(request, 'admin@demo.test');
+  const me = (await (await request.get('/api/user', { headers })).json()).data as { uuid: string };
+  const created = await request.post('/api/projects', {
+    headers,
+    data: { business_name: `Inline ${stamp}`, plan: 'retainer', refill: '10:00', project_manager_id: me.uuid },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const plan = (await created.json()).data as { uuid: string };
+
+  const page = await signedInPage(browser, 'admin@demo.test');
+  await page.goto(`/projects?search=${encodeURIComponent(`Inline ${stamp}`)}`);
+  await expect(page.getByTestId('plan-row-link')).toHaveCount(1, { timeout: 30_000 });
+  await page.getByTestId('plans-cell-title-edit').click();
+  const input = page.getByTestId('plans-cell-title-input');
+  await input.fill('');
+  await input.fill(`Inline ${stamp} renamed`);
+  await input.press('Enter');
+  await expect(page.getByTestId('plan-row-link')).toHaveText(`Inline ${stamp} renamed`);
+  const saved = await (await request.get(`/api/projects/${plan.uuid}`, { headers })).json();
+  expect(saved.data.title).toBe(`Inline ${stamp} renamed`);
+  await page.context().close();
+});
+
 for (const width of [1366, 390]) {
   test(`the sorted tasks table with an open edit fits ${width} px without sideways scroll`, async ({
     browser,

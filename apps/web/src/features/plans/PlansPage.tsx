@@ -1,6 +1,7 @@
 import { DEFAULT_PLAN_STATUS_FILTER, minutesToReload, PLAN_STATUSES, type Plan } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useAbility } from '../../auth/useAbility';
 import { DataTable, FilterSelect, useTableState } from '../../components/DataTable';
 import { buildListQuery, humanize } from '../common/listQuery';
 import { NewButton } from '../common/NewButton';
@@ -14,6 +15,9 @@ import { listPlans, PLANS_KEY } from './api';
  * or by the clicked column.
  */
 export function PlansPage() {
+  const ability = useAbility();
+  // PUT projects/{uuid} is for regular users with PROJECTS_UPDATE; everyone else sees no pencil.
+  const canEdit = ability.isRegularUser && ability.can('PROJECTS_UPDATE');
   const createModal = useModalParam('plan');
   const table = useTableState('plans', { filters: { status: [...DEFAULT_PLAN_STATUS_FILTER] } });
   const { status } = table.state.filters;
@@ -51,12 +55,14 @@ export function PlansPage() {
           />
         }
         exportSource={{ path: 'projects/export-all', query: buildListQuery(params) }}
+        rowEdit={canEdit ? { url: 'projects' } : undefined}
         columns={[
           {
             key: 'title',
             title: 'Plan',
             dataIndex: 'title',
             sortKey: 'title',
+            edit: { field: 'title', required: true, maxLength: 255 },
             render: (title: string, row) => (
               <Link to={`/projects/${row.uuid}/requests`} data-testid="plan-row-link">
                 {title}
@@ -75,6 +81,11 @@ export function PlansPage() {
             title: 'Status',
             dataIndex: 'status',
             sortKey: 'status',
+            edit: {
+              field: 'status',
+              input: 'select',
+              options: PLAN_STATUSES.map((s) => ({ value: s, label: humanize(s) })),
+            },
             render: (s: string) => <StatusTag status={s} />,
           },
           { key: 'type', title: 'Type', dataIndex: ['plan_type', 'display_name'] },
