@@ -14,7 +14,7 @@ export const emailLogListQuerySchema = listQuerySchema({
     from: dateOnly,
     to: dateOnly,
   },
-  sortBy: ['created_at'],
+  sortBy: ['created_at', 'to', 'subject', 'template'],
 });
 
 export const emailLogSchema = z.object({

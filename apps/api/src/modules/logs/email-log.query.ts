@@ -1,5 +1,5 @@
 import type { EmailLog, EmailLogDetail, emailLogListQuerySchema } from '@portal/domain';
-import { and, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
@@ -57,7 +57,26 @@ function conditionsFor(query: EmailLogQuery): SQL[] {
   return conditions;
 }
 
-/** GET email-logs: newest first, with search (recipient, subject) and filters (status, template, dates). */
+/** The log's other sortable columns (case-insensitive); the id (the order of recording) breaks ties. */
+const SORT_KEYS = {
+  to: sql`lower(${mailOutbox.toAddress})`,
+  subject: sql`lower(${mailOutbox.subject})`,
+  template: sql`${mailOutbox.template}`,
+};
+
+function orderFor(sort: EmailLogQuery['sort']): SQL[] {
+  const by = sort?.by ?? 'created_at';
+  if (by === 'created_at') {
+    return [sort?.direction === 'asc' ? mailOutbox.id : desc(mailOutbox.id)] as SQL[];
+  }
+  const direction = sort?.direction === 'desc' ? desc : asc;
+  return [direction(SORT_KEYS[by as keyof typeof SORT_KEYS]), direction(mailOutbox.id)];
+}
+
+/**
+ * GET email-logs: newest first (or by recipient, subject or template), with search (recipient, subject) and filters
+ * (status, template, dates).
+ */
 export async function listEmailLogs(db: Database, query: EmailLogQuery) {
   const where = and(...conditionsFor(query));
   const [rows, [total]] = await Promise.all([
@@ -65,7 +84,7 @@ export async function listEmailLogs(db: Database, query: EmailLogQuery) {
       .select()
       .from(mailOutbox)
       .where(where)
-      .orderBy(query.sort?.direction === 'asc' ? mailOutbox.id : desc(mailOutbox.id))
+      .orderBy(...orderFor(query.sort))
       .limit(query.page.size)
       .offset(pageOffset(query.page)),
     db.select({ value: count() }).from(mailOutbox).where(where),

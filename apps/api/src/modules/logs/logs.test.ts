@@ -85,6 +85,23 @@ describe('e-mail log', () => {
     expect((await get('/email-logs/templates')).json().data).toEqual(['invite', 'notification', 'password_reset']);
   });
 
+  it('sorts by subject, template or recipient when asked, and refuses other columns', async () => {
+    const recipients = async (query: string) =>
+      (await get(`/email-logs?${query}`)).json().data.map((row: { to: string }) => row.to);
+    expect(await recipients('sort[by]=subject')).toEqual(['bob@client.test', 'cy@client.test', 'ann@client.test']);
+    expect(await recipients('sort[by]=template&sort[direction]=desc')).toEqual([
+      'ann@client.test',
+      'cy@client.test',
+      'bob@client.test',
+    ]);
+    expect(await recipients('sort[by]=to&sort[direction]=desc')).toEqual([
+      'cy@client.test',
+      'bob@client.test',
+      'ann@client.test',
+    ]);
+    expect((await get('/email-logs?sort[by]=text_body')).statusCode).toBe(422);
+  });
+
   it('opens one message with its text and HTML as sent', async () => {
     const res = await get(`/email-logs/${failed}`);
     expect(res.json().data).toMatchObject({ text: 'Join us', html: expect.stringContaining('<b>us</b>') });

@@ -72,13 +72,15 @@ export function EmailLogsPage() {
             key: 'created_at',
             title: 'Time',
             dataIndex: 'created_at',
+            sortKey: 'created_at',
             render: (value: string) => new Date(value).toLocaleString(),
           },
-          { key: 'to', title: 'Recipient', dataIndex: 'to' },
+          { key: 'to', title: 'Recipient', dataIndex: 'to', sortKey: 'to' },
           {
             key: 'subject',
             title: 'Subject',
             dataIndex: 'subject',
+            sortKey: 'subject',
             render: (subject: string, row) => (
               <Button
                 type="link"
@@ -90,7 +92,13 @@ export function EmailLogsPage() {
               </Button>
             ),
           },
-          { key: 'template', title: 'Template', dataIndex: 'template', render: (value: string | null) => value ?? '—' },
+          {
+            key: 'template',
+            title: 'Template',
+            dataIndex: 'template',
+            sortKey: 'template',
+            render: (value: string | null) => value ?? '—',
+          },
           {
             key: 'status',
             title: 'Status',
