@@ -52,6 +52,28 @@ export async function benchTasks(): Promise<void> {
         path: `/api/tasks?page[size]=1000&filters[project]=${planUuid}`,
         goal: 10,
       },
+      // The tasks table's sortable columns (issue 10): each an index walk like the default order.
+      {
+        label: 'GET /api/tasks page[size]=50 sorted by title',
+        path: '/api/tasks?page[size]=50&sort[by]=title',
+        goal: 30,
+      },
+      {
+        label: 'GET /api/tasks page[size]=50 page 100 by due date desc',
+        path: '/api/tasks?page[size]=50&page[number]=100&sort[by]=end_date&sort[direction]=desc',
+        goal: 30,
+      },
+      {
+        label: 'GET /api/tasks page[size]=50 sorted by plan title',
+        path: '/api/tasks?page[size]=50&sort[by]=project',
+        goal: 30,
+      },
+      {
+        label: 'GET /api/tasks page[size]=50 as the freelancer, sorted by status',
+        path: '/api/tasks?page[size]=50&sort[by]=status',
+        goal: 30,
+        headers: freelancer,
+      },
       {
         label: 'GET /api/tasks page[size]=50 as the freelancer',
         path: '/api/tasks?page[size]=50',

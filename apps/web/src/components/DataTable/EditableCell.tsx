@@ -1,7 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@portal/domain';
 import { Button, Input, InputNumber, Select } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { reportSuccess } from '../../shell/feedback';
 import { cellErrorMessage } from './cellError';
 import { updateRow } from './tableApi';
@@ -47,6 +47,8 @@ export function EditableCell({
 }) {
   const [draft, setDraft] = useState<unknown>(undefined);
   const [saving, setSaving] = useState(false);
+  // Enter and the blur that may follow arrive before a re-render: the ref, not the state, keeps them to one call.
+  const inFlight = useRef(false);
   const [refusal, setRefusal] = useState<{ value: unknown; message: string } | null>(null);
   const editing = draft !== undefined;
 
@@ -59,7 +61,7 @@ export function EditableCell({
     setRefusal(null);
   };
   const save = async (next: unknown) => {
-    if (saving) {
+    if (inFlight.current) {
       return;
     }
     const trimmed = typeof next === 'string' ? next.trim() : next;
@@ -72,6 +74,7 @@ export function EditableCell({
     if (refusal && refusal.value === cleaned) {
       return;
     }
+    inFlight.current = true;
     setSaving(true);
     try {
       await updateRow(url, uuid, { [edit.field]: cleaned });
@@ -82,6 +85,7 @@ export function EditableCell({
       const message = cellErrorMessage(error, edit.field);
       setRefusal(message ? { value: cleaned, message } : null);
     } finally {
+      inFlight.current = false;
       setSaving(false);
     }
   };
