@@ -169,7 +169,8 @@ export async function benchUploads(): Promise<void> {
     // Rounds alternate cp and upload, so both see the same load on a shared machine; the median ratio is the
     // figure. Like the server, which fsyncs an upload before it answers, the baseline is `cp` followed by an fsync
     // of the copy (`sync FILE`: that file only, not every dirty page of the machine). `cp` alone (the page cache)
-    // is printed beside it.
+    // is printed beside it. Both read the same file from the page cache; the upload goes through the real signed PUT
+    // route (presign included) with every check on, from a client in this process, not the server's.
     const rounds = Math.max(1, Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3));
     const results: { cache: number; cp: number; up: number; upGrowth: number; down: number; downGrowth: number }[] = [];
     console.log(
