@@ -4,6 +4,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import type { TestApp } from '../../../test/test-app';
+import { createStorage, type FileStorage } from './storage';
 
 export const TEST_BUCKET = 'portal-test';
 export type Driver = 'local' | 's3';
@@ -41,6 +42,26 @@ export async function startStorage(driver: Driver, extra: Record<string, string>
       await rm(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** A storage driver as the app builds it from the environment startStorage gives (s3rver for S3, never a mock). */
+export function storageOf(env: Record<string, string>, maxUploadBytes: number): FileStorage {
+  return createStorage({
+    dataDir: env.DATA_DIR ?? '',
+    storage: {
+      maxUploadBytes,
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT ?? null,
+            region: env.S3_REGION ?? 'us-east-1',
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? null,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : null,
+    },
+  });
 }
 
 export const pngBytes = (width = 40, height = 30) =>

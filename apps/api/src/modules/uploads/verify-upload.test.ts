@@ -6,31 +6,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileStorage, originalKey, thumbnailKey } from './storage';
-import { LocalStorage } from './storage/local';
-import { S3Storage } from './storage/s3';
-import { type Driver, startStorage } from './test-helpers';
+import { type Driver, startStorage, storageOf } from './test-helpers';
 import { verifyStoredUpload } from './verify-upload';
 
 const MiB = 1024 * 1024;
 const MAX = 256 * MiB;
-
-/** A storage driver as the app builds it from the environment startStorage gives (s3rver for S3, never a mock). */
-function storageOf(env: Record<string, string>): FileStorage {
-  if (!env.S3_BUCKET) {
-    return new LocalStorage(path.join(env.DATA_DIR ?? '', 'uploads'), MAX);
-  }
-  return new S3Storage(
-    {
-      bucket: env.S3_BUCKET,
-      endpoint: env.S3_ENDPOINT ?? null,
-      region: env.S3_REGION ?? 'us-east-1',
-      accessKeyId: env.S3_ACCESS_KEY_ID ?? null,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? null,
-      forcePathStyle: true,
-    },
-    MAX,
-  );
-}
 
 /** Records the reads and temporary files of a real driver, passing every call through. */
 function recorded(storage: FileStorage) {
@@ -58,7 +38,7 @@ describe.each<Driver>(['local', 's3'])('image verification through the %s driver
   beforeAll(async () => {
     const started = await startStorage(driver);
     stop = started.stop;
-    storage = storageOf(started.env);
+    storage = storageOf(started.env, MAX);
     work = await mkdtemp(path.join(tmpdir(), 'portal-verify-test-'));
   });
   afterAll(async () => {
