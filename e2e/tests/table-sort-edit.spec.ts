@@ -194,6 +194,28 @@ test('a plan is renamed in place from the Plans table and the name is saved', as
   await page.context().close();
 });
 
+test('the roles list sorts by name or by how many people hold a role, kept in the address through a reload', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await signedInPage(browser, 'admin@demo.test');
+  await page.goto('/roles');
+  const items = page.getByTestId('role-item');
+  await expect(items.first()).toBeVisible({ timeout: 30_000 });
+  const byName = await items.evaluateAll((nodes) => nodes.map((n) => n.querySelector('span')?.textContent ?? ''));
+  expect(byName).toEqual([...byName].sort((x, y) => x.localeCompare(y, undefined, { sensitivity: 'base' })));
+
+  await page.getByTestId('roles-sort').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Name Z–A' }).click();
+  await expect(page).toHaveURL(/sort=-name/);
+  const reversed = [...byName].reverse();
+  await expect(items.first()).toContainText(reversed[0] ?? '');
+  await page.reload();
+  await expect(items.first()).toContainText(reversed[0] ?? '', { timeout: 30_000 });
+  await expect(page.getByTestId('roles-sort')).toContainText('Name Z–A');
+  await page.context().close();
+});
+
 for (const width of [1366, 390]) {
   test(`the sorted tasks table with an open edit fits ${width} px without sideways scroll`, async ({
     browser,

@@ -1,9 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { groupPermissionsByFamily, MESSAGES, type Role } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Empty, Form, Input, List, Modal, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Checkbox, Empty, Form, Input, List, Modal, Select, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useAbility } from '../../auth/useAbility';
+import { formatSort, parseSort, useTableState } from '../../components/DataTable';
+import { clientRows } from '../../components/DataTable/clientRows';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { applyFieldErrors } from '../../pages/formErrors';
 import { reportSuccess } from '../../shell/feedback';
@@ -130,9 +132,19 @@ function NewRoleModal({ onClose, onCreated }: { onClose(): void; onCreated(role:
   );
 }
 
+/** The role list's orders (the list is whole, so it is sorted here); kept in the address as sort=… like a table's. */
+const ROLE_ORDERS = [
+  { value: 'name', label: 'Name A–Z' },
+  { value: '-name', label: 'Name Z–A' },
+  { value: '-users_count', label: 'Most users' },
+  { value: '-permissions.length', label: 'Most permissions' },
+];
+const BY_NAME = { by: 'name', direction: 'asc' } as const;
+
 /** /roles: roles with their permissions grouped by family (ROLES_*). */
 export function RolesPage() {
   const ability = useAbility();
+  const order = useTableState('roles', { serverPaging: false, sort: BY_NAME });
   const queryClient = useQueryClient();
   const allowed = ability.can('ROLES_READ');
   const roles = useQuery({ queryKey: ROLES_KEY, queryFn: ({ signal }) => listRoles(signal), enabled: allowed });
@@ -147,7 +159,7 @@ export function RolesPage() {
   if (!allowed) {
     return <ForbiddenPage />;
   }
-  const list = roles.data?.data ?? [];
+  const list = clientRows(roles.data?.data ?? [], '', order.state.sort ?? BY_NAME);
   const selected = list.find((r) => r.uuid === selectedUuid) ?? list[0];
 
   return (
@@ -166,7 +178,21 @@ export function RolesPage() {
         <Skeleton active />
       ) : (
         <div className="master-detail">
-          <Card size="small" className="master-list">
+          <Card
+            size="small"
+            className="master-list"
+            extra={
+              <Select
+                size="small"
+                aria-label="Sort roles"
+                value={formatSort(order.state.sort ?? BY_NAME)}
+                options={ROLE_ORDERS}
+                onChange={(value: string) => order.setSort(parseSort(value))}
+                popupMatchSelectWidth={false}
+                data-testid="roles-sort"
+              />
+            }
+          >
             <List
               dataSource={list}
               locale={{ emptyText: <Empty description="No roles" /> }}
