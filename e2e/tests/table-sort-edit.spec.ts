@@ -194,6 +194,29 @@ test('a plan is renamed in place from the Plans table and the name is saved', as
   await page.context().close();
 });
 
+test("a person's name is corrected in place on the Users screen", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const headers = await apiSignIn(request, 'admin@demo.test');
+  const created = await request.post('/api/contacts', {
+    headers,
+    data: { name: `Pat ${stamp} Typo`, type: 'contact', status: 'active' },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const contact = (await created.json()).data as { uuid: string };
+
+  const page = await signedInPage(browser, 'admin@demo.test');
+  await page.goto(`/users?search=${encodeURIComponent(`Pat ${stamp}`)}`);
+  await expect(page.getByTestId('user-row-link')).toHaveCount(1, { timeout: 30_000 });
+  await page.getByTestId('users-cell-name-edit').click();
+  const input = page.getByTestId('users-cell-name-input');
+  await input.fill(`Pat ${stamp} Fixed`);
+  await input.press('Enter');
+  await expect(page.getByTestId('user-row-link')).toHaveText(`Pat ${stamp} Fixed`);
+  const saved = await (await request.get(`/api/contacts/${contact.uuid}`, { headers })).json();
+  expect(saved.data.name).toBe(`Pat ${stamp} Fixed`);
+  await page.context().close();
+});
+
 test('the roles list sorts by name or by how many people hold a role, kept in the address through a reload', async ({
   browser,
 }) => {

@@ -72,6 +72,8 @@ export function UsersPage() {
           </>
         }
         exportSource={usersExportSource(exportState)}
+        // PUT contacts/{uuid} with CONTACTS_UPDATE; the server applies its rules (and revokes sessions on a status change).
+        rowEdit={ability.can('CONTACTS_UPDATE') ? { url: 'contacts' } : undefined}
         bulk={{
           resource: 'contacts',
           filters,
@@ -93,6 +95,7 @@ export function UsersPage() {
             title: 'Name',
             dataIndex: 'name',
             sortKey: 'name',
+            edit: { field: 'name', required: true, maxLength: 255 },
             render: (name: string, row) => (
               <Link to={`/users/${row.uuid}`} data-testid="user-row-link">
                 {name}
@@ -123,6 +126,7 @@ export function UsersPage() {
             title: 'Status',
             dataIndex: 'status',
             sortKey: 'status',
+            edit: { field: 'status', input: 'select', options: STATUS_OPTIONS },
             render: (s: string) => <StatusTag status={s} />,
           },
         ]}
