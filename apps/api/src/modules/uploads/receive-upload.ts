@@ -75,10 +75,20 @@ export async function receiveUpload(
     throw sizeMismatch();
   }
   const limited = byteLimit(row.size, maxBytes);
+  // The body flows into the limit at once, before the driver has its file open: a refusal that early must be
+  // caught here (an 'error' nobody listens to would end the process) and still be the answer.
+  let refusal: unknown;
+  limited.on('error', (error) => {
+    refusal ??= error;
+  });
   // A client that goes away mid-upload fails the write (and its temporary file is removed).
   body.once('error', (error) => limited.destroy(error));
   body.once('aborted', () => limited.destroy(new Error('upload aborted')));
-  await storage.write(row.url, body.pipe(limited), { contentType: row.contentType });
+  try {
+    await storage.write(row.url, body.pipe(limited), { contentType: row.contentType });
+  } catch (error) {
+    throw refusal instanceof AppError ? refusal : error;
+  }
   if ((await storage.stat(row.url))?.size !== row.size) {
     await storage.remove(row.url);
     throw sizeMismatch();
