@@ -6,6 +6,7 @@ import { getTestApp, type TestApp } from '../../../test/test-app';
 import type { Database } from '../../db/client';
 import { notifications, uploads } from '../../db/schema';
 import { removeOrphanUploads } from './cleanup-job';
+import { buildZip } from './mass-download';
 import { PDF_BYTES, pngBytes, startStorage, uploadClient } from './test-helpers';
 
 let app: TestApp;
@@ -111,6 +112,20 @@ describe('mass download', () => {
     // The zip is the requester's alone.
     const other = await app.inject({ url: `/api/uploads/${zipUuid}/download`, headers: bearer(actors.admin.token) });
     expect(other.statusCode).toBe(404);
+  });
+
+  it('fails the job (for pg-boss to retry) when a file is gone from storage, leaving no zip behind', async () => {
+    const kept = await client.upload(actors.manager.token, 'kept.pdf', PDF_BYTES);
+    const lost = await client.upload(actors.manager.token, 'lost.pdf', PDF_BYTES);
+    const lostRow = await row(lost);
+    await app.ctx.storage.remove(lostRow?.url ?? '');
+    const ids = [(await row(kept))?.id ?? 0, lostRow?.id ?? 0];
+    const before = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.extension, 'zip'));
+    await expect(
+      buildZip(app.ctx, { userId: actors.manager.id, uploadIds: ids, label: 'tasks' }, app.log),
+    ).rejects.toThrow();
+    const after = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.extension, 'zip'));
+    expect(after).toEqual(before);
   });
 
   it('refuses when the caller sees none of the files', async () => {

@@ -161,6 +161,9 @@ export async function buildZip(
   const uuid = randomUUID();
   const key = originalKey(uuid);
   const body = new PassThrough();
+  // A file that cannot be read (gone from storage, a failing bucket) fails the zip, and so the job, which pg-boss
+  // retries: yazl reports it as an 'error' event, which unheard would end the process.
+  zip.on('error', (error: Error) => body.destroy(error));
   zip.outputStream.pipe(body);
   await ctx.storage.write(key, body, { contentType: 'application/zip' });
   const size = (await ctx.storage.stat(key))?.size ?? 0;
