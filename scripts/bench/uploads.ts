@@ -160,6 +160,7 @@ export async function benchUploads(): Promise<void> {
   const zipTotal = Number(process.env.BENCH_ZIP_MB ?? 1024) * MB;
   const work = await mkdtemp(path.join(tmpdir(), 'portal-bench-files-'));
   const api = await startChild('uploads-server.ts');
+  const bare = await startChild('bare-upload-server.ts');
   try {
     const base = `http://127.0.0.1:${api.port}`;
     const admin = await signIn(base, 'admin@demo.test');
@@ -172,7 +173,15 @@ export async function benchUploads(): Promise<void> {
     // is printed beside it. Both read the same file from the page cache; the upload goes through the real signed PUT
     // route (presign included) with every check on, from a client in this process, not the server's.
     const rounds = Math.max(1, Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3));
-    const results: { cache: number; cp: number; up: number; upGrowth: number; down: number; downGrowth: number }[] = [];
+    const results: {
+      cache: number;
+      cp: number;
+      bare: number;
+      up: number;
+      upGrowth: number;
+      down: number;
+      downGrowth: number;
+    }[] = [];
     console.log(
       `\nUploads (local driver), ${size / MB} MB file, ${rounds} rounds (client: this process, reading the file from disk; server: pid ${api.pid})`,
     );
@@ -184,24 +193,38 @@ export async function benchUploads(): Promise<void> {
       spawnSync('sync', [copy]);
       const cpSeconds = (performance.now() - copyStarted) / 1000;
       await rm(copy);
+      const bareStarted = performance.now();
+      const bareAnswer = await exchange(`http://127.0.0.1:${bare.port}/`, {
+        method: 'PUT',
+        headers: { 'content-length': String(size) },
+        send: (request) => sendFile(request, source, size),
+      });
+      if (bareAnswer.status !== 200) {
+        throw new Error(`bare upload failed: ${bareAnswer.text}`);
+      }
+      const bareSeconds = (performance.now() - bareStarted) / 1000;
       const up = await watched(api.pid, () => upload(base, admin, source, 'video.mp4', size));
       const down = await watched(api.pid, () => download(base, admin, up.result));
       results.push({
         cache: cacheSeconds,
         cp: cpSeconds,
+        bare: bareSeconds,
         up: up.seconds,
         upGrowth: up.growth,
         down: down.seconds,
         downGrowth: down.growth,
       });
       console.log(
-        `  round ${round}: cp+fsync ${cpSeconds.toFixed(2)} s (cp alone ${cacheSeconds.toFixed(2)} s) | upload ${up.seconds.toFixed(2)} s = ${(up.seconds / cpSeconds).toFixed(2)}× cp+fsync, RSS +${(up.growth / MB).toFixed(1)} MB | download ${down.seconds.toFixed(2)} s = ${(down.seconds / cpSeconds).toFixed(2)}×, RSS +${(down.growth / MB).toFixed(1)} MB`,
+        `  round ${round}: cp+fsync ${cpSeconds.toFixed(2)} s (cp alone ${cacheSeconds.toFixed(2)} s) | bare node:http PUT ${bareSeconds.toFixed(2)} s | upload ${up.seconds.toFixed(2)} s = ${(up.seconds / cpSeconds).toFixed(2)}× cp+fsync, RSS +${(up.growth / MB).toFixed(1)} MB | download ${down.seconds.toFixed(2)} s = ${(down.seconds / cpSeconds).toFixed(2)}×, RSS +${(down.growth / MB).toFixed(1)} MB`,
       );
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     const peak = (values: number[]) => Math.max(...values) / MB;
     console.log(`  cp + fsync of the same file ${rate(size, median(results.map((r) => r.cp)))}  (median)`);
     console.log(`  cp alone (page cache)       ${rate(size, median(results.map((r) => r.cache)))}  (median)`);
+    console.log(
+      `  bare node:http PUT to disk ${rate(size, median(results.map((r) => r.bare)))}  (median; write stream, fsync, rename: the same client)`,
+    );
     console.log(
       `  upload (PUT, verified)      ${rate(size, median(results.map((r) => r.up)))}  (median)  server RSS +${peak(results.map((r) => r.upGrowth)).toFixed(1)} MB at most (target ≤ 50 MB)`,
     );
@@ -210,6 +233,9 @@ export async function benchUploads(): Promise<void> {
     );
     console.log(
       `  upload vs cp+fsync: ${median(results.map((r) => r.up / r.cp)).toFixed(2)}× the time, download: ${median(results.map((r) => r.down / r.cp)).toFixed(2)}× (median of same-round ratios; target ≤ 2×); upload vs cp alone: ${median(results.map((r) => r.up / r.cache)).toFixed(2)}×`,
+    );
+    console.log(
+      `  upload vs the bare node:http PUT: ${median(results.map((r) => r.up / r.bare)).toFixed(2)}×; the bare PUT vs cp+fsync: ${median(results.map((r) => r.bare / r.cp)).toFixed(2)}×`,
     );
 
     if (zipFiles === 0) {
@@ -270,6 +296,7 @@ export async function benchUploads(): Promise<void> {
     );
   } finally {
     await api.stop();
+    await bare.stop();
     await rm(work, { recursive: true, force: true });
   }
 }
