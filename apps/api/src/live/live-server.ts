@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
 import type { DomainEvent } from '../events/domain-events';
 import type { Principal } from '../http/access';
-import { resolveAudience } from './audience';
+import { resolveAudiences } from './audience';
 import { isChannelSignature } from './broadcasting.routes';
 import { type Channel, channelRoom, mayJoin, parseChannel } from './channels';
 import { connectRedisAdapter } from './redis-adapter';
@@ -219,23 +219,22 @@ export async function startLiveServer(app: FastifyInstance, ctx: AppContext) {
   timer.unref();
 
   const stopEvents = ctx.events.subscribe(async (events) => {
-    for (const event of events) {
-      await route(event);
+    const routed = events.flatMap((event) => {
+      const out = outgoing(event);
+      return out ? [{ event, out }] : [];
+    });
+    // Audiences of the whole batch at once (a bulk change announces thousands of events); order kept.
+    const needed = routed.filter((r) => !r.out.room).map((r) => r.event);
+    const audiences = needed.length ? await resolveAudiences(ctx.db, needed) : new Map();
+    for (const { event, out } of routed) {
+      const audience = audiences.get(event);
+      const rooms = out.room ?? (audience ? eventRooms(event.model, audience) : []);
+      // io.to([]) would be everyone.
+      if (rooms.length) {
+        io.to(rooms).emit(out.name, out.data);
+      }
     }
   });
-
-  async function route(event: DomainEvent) {
-    const out = outgoing(event);
-    if (!out) {
-      return;
-    }
-    if (out.room) {
-      io.to(out.room).emit(out.name, out.data);
-      return;
-    }
-    const rooms = eventRooms(event.model, await resolveAudience(ctx.db, event));
-    io.to(rooms).emit(out.name, out.data);
-  }
 
   function outgoing(event: DomainEvent): { name: string; data: unknown; room?: string | string[] } | null {
     const payload = { ...event.payload, ref_token: event.refToken ?? null };

@@ -189,6 +189,36 @@ describe('model.changes', () => {
     expect(freelancer.map((e) => e.id)).toEqual([linked.uuid]);
   });
 
+  it('routes each event of a bulk change to its own audience (plans and links resolved for the batch at once)', async () => {
+    const manager = collect(await socketOf(actors.manager.token, ['private-model.changes']), 'model.changes');
+    const freelancer = collect(await socketOf(actors.freelancer.token, ['private-model.changes']), 'model.changes');
+    const member = await buildTask(ctx.db, { projectId: memberPlan.id });
+    const followed = await buildTask(ctx.db, { projectId: otherPlan.id }, { followers: [actors.freelancer.id] });
+    const elsewhere = await buildTask(ctx.db, { projectId: otherPlan.id });
+    const ids = [member.uuid, followed.uuid, elsewhere.uuid];
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/tasks/bulk-operations/update',
+      headers: bearer(actors.admin.token),
+      payload: { filters: { ids }, data: { status: 'pending' } },
+    });
+    expect(res.json()).toMatchObject({ updated: 3, failed: [] });
+    await until(() => manager.filter((e) => ids.includes(e.id)).length >= 3);
+    await settle();
+    expect(
+      manager
+        .filter((e) => ids.includes(e.id))
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual([...ids].sort());
+    expect(
+      freelancer
+        .filter((e) => ids.includes(e.id))
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual([member.uuid, followed.uuid].sort());
+  });
+
   it('announces nothing for a write that rolled back', async () => {
     const manager = collect(await socketOf(actors.manager.token, ['private-model.changes']), 'model.changes');
     await expect(
