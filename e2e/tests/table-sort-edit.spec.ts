@@ -217,7 +217,7 @@ test("a person's name is corrected in place on the Users screen", async ({ brows
   await page.context().close();
 });
 
-test('the roles list sorts by name or by how many people hold a role, kept in the address through a reload', async ({
+test('the roles table sorts by name or by how many people hold a role, kept in the address through a reload', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -225,17 +225,29 @@ test('the roles list sorts by name or by how many people hold a role, kept in th
   await page.goto('/roles');
   const items = page.getByTestId('role-item');
   await expect(items.first()).toBeVisible({ timeout: 30_000 });
-  const byName = await items.evaluateAll((nodes) => nodes.map((n) => n.querySelector('span')?.textContent ?? ''));
+  const names = () => items.evaluateAll((nodes) => nodes.map((n) => n.querySelector('td')?.textContent ?? ''));
+  const byName = await names();
   expect(byName).toEqual([...byName].sort((x, y) => x.localeCompare(y, undefined, { sensitivity: 'base' })));
 
-  await page.getByTestId('roles-sort').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Name Z–A' }).click();
+  // A second click on Name sorts it the other way.
+  const nameHeader = page.getByTestId('roles-table').locator('th', { hasText: 'Name' });
+  await nameHeader.click();
   await expect(page).toHaveURL(/sort=-name/);
   const reversed = [...byName].reverse();
   await expect(items.first()).toContainText(reversed[0] ?? '');
   await page.reload();
   await expect(items.first()).toContainText(reversed[0] ?? '', { timeout: 30_000 });
-  await expect(page.getByTestId('roles-sort')).toContainText('Name Z–A');
+
+  // By how many users hold a role: the counts fall row by row.
+  await page.getByTestId('roles-table').locator('th', { hasText: 'Users' }).click();
+  await expect(page).toHaveURL(/sort=users_count/);
+  const counts = await items.evaluateAll((nodes) => nodes.map((n) => Number(n.querySelectorAll('td')[2]?.textContent)));
+  expect(counts).toEqual([...counts].sort((a, b) => a - b));
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(items.first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, 'roles-390');
   await page.context().close();
 });
 

@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { groupPermissionsByFamily, MESSAGES, type Role } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Empty, Form, Input, List, Modal, Select, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Checkbox, Empty, Form, Input, Modal, Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useAbility } from '../../auth/useAbility';
-import { formatSort, parseSort, useTableState } from '../../components/DataTable';
+import { DataTable, useTableState } from '../../components/DataTable';
 import { clientRows } from '../../components/DataTable/clientRows';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { applyFieldErrors } from '../../pages/formErrors';
@@ -132,13 +132,6 @@ function NewRoleModal({ onClose, onCreated }: { onClose(): void; onCreated(role:
   );
 }
 
-/** The role list's orders (the list is whole, so it is sorted here); kept in the address as sort=… like a table's. */
-const ROLE_ORDERS = [
-  { value: 'name', label: 'Name A–Z' },
-  { value: '-name', label: 'Name Z–A' },
-  { value: '-users_count', label: 'Most users' },
-  { value: '-permissions.length', label: 'Most permissions' },
-];
 const BY_NAME = { by: 'name', direction: 'asc' } as const;
 
 /** /roles: roles with their permissions grouped by family (ROLES_*). */
@@ -178,41 +171,35 @@ export function RolesPage() {
         <Skeleton active />
       ) : (
         <div className="master-detail">
-          <Card
-            size="small"
-            className="master-list"
-            extra={
-              <Select
-                size="small"
-                aria-label="Sort roles"
-                value={formatSort(order.state.sort ?? BY_NAME)}
-                options={ROLE_ORDERS}
-                onChange={(value: string) => order.setSort(parseSort(value))}
-                popupMatchSelectWidth={false}
-                data-testid="roles-sort"
-              />
-            }
-          >
-            <List
-              dataSource={list}
+          <div className="master-list">
+            <DataTable<Role>
+              table={order}
+              query={roles}
+              testId="roles"
+              searchPlaceholder="Search roles"
+              clientSearch={(role, term) => role.name.toLowerCase().includes(term)}
               locale={{ emptyText: <Empty description="No roles" /> }}
-              renderItem={(role) => (
-                <List.Item
-                  key={role.uuid}
-                  className={role.uuid === selected?.uuid ? 'master-item selected' : 'master-item'}
-                  onClick={() => setSelectedUuid(role.uuid)}
-                  data-testid="role-item"
-                >
-                  <Space direction="vertical" size={0}>
-                    <span>{role.name}</span>
-                    <Typography.Text type="secondary">
-                      {role.permissions.length} permissions · {role.users_count} users
-                    </Typography.Text>
-                  </Space>
-                </List.Item>
-              )}
+              onRow={(role) => ({
+                onClick: () => setSelectedUuid(role.uuid),
+                className: role.uuid === selected?.uuid ? 'master-item selected' : 'master-item',
+                'data-testid': 'role-item',
+              })}
+              columns={[
+                { key: 'name', title: 'Name', dataIndex: 'name', sortKey: 'name' },
+                {
+                  key: 'permissions',
+                  title: 'Permissions',
+                  width: 110,
+                  // The whole list is here: sorted in the browser by how many permissions a role holds.
+                  sortKey: 'permissions.length',
+                  render: (_: unknown, role: Role) => (
+                    <span data-testid="role-permission-count">{role.permissions.length}</span>
+                  ),
+                },
+                { key: 'users', title: 'Users', dataIndex: 'users_count', width: 80, sortKey: 'users_count' },
+              ]}
             />
-          </Card>
+          </div>
           <div className="detail-pane">
             {selected ? (
               <RoleEditor
