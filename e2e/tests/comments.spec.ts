@@ -107,9 +107,14 @@ test('comments: mention, inbox, reply, like, edit, delete, schedule, private not
 
   // A scheduled comment: Schedule send → a preset; it is marked for its creator.
   await typeInEditor(adminPage, 'comment-editor', 'Friendly reminder for the team');
-  await adminPage.getByTestId('comment-send-more').click();
-  await adminPage.getByRole('menuitem', { name: 'Schedule send' }).click();
-  await expect(adminPage.getByTestId('schedule-preset')).toHaveCount(3);
+  // The menu opens with an animation; a click that lands while it is still moving is lost, so open it again.
+  await expect(async () => {
+    if (!(await adminPage.getByRole('menuitem', { name: 'Schedule send' }).isVisible())) {
+      await adminPage.getByTestId('comment-send-more').click();
+    }
+    await adminPage.getByRole('menuitem', { name: 'Schedule send' }).click({ timeout: 2000 });
+    await expect(adminPage.getByTestId('schedule-preset')).toHaveCount(3, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
   await adminPage.getByTestId('schedule-pick').click();
   await expect(adminPage.getByTestId('schedule-calendar')).toBeVisible();
   await screenshot(adminPage, 'comments-pick-date-time');
