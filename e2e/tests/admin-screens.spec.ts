@@ -36,8 +36,14 @@ test('users: the list filters by type, New user creates a contact, and its page 
 
   await page.getByTestId('contact-delete').click();
   await expect(page.getByText('Do you want to delete this contact?')).toBeVisible();
-  await page.getByTestId('contact-delete-confirm').click();
-  await expect(page).toHaveURL(/\/users$/);
+  // The confirmation opens with an animation; a click that lands while it still moves is lost, so click again.
+  const confirm = page.getByTestId('contact-delete-confirm');
+  await expect(async () => {
+    if (await confirm.isVisible()) {
+      await confirm.click({ timeout: 2000 });
+    }
+    await expect(page).toHaveURL(/\/users$/, { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
 });
 
 test('profile: the own page keeps email or SMS on before anything is sent', async ({ page }) => {
