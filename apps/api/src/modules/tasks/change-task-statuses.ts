@@ -11,7 +11,7 @@ import { type Viewer, visibleTasks } from './task-access';
 import { taskEvents } from './task-events';
 import { statusChangedNotification } from './task-notifications';
 import { loadPeople } from './task-people';
-import { CLOSED_TASK_STATUSES, contactStatusAllowed, existingSubtasksError, statusMoveError } from './task-rules';
+import { CLOSED_TASK_STATUSES, contactStatusAllowed, statusMoveError } from './task-rules';
 
 export type StatusChangeResult = { events: DomainEvent[]; outgoing: Outgoing; failed: BulkFailure[] };
 
@@ -77,7 +77,7 @@ export async function changeTaskStatuses(
       (status === 'completed' &&
       row.status !== status &&
       (openChildren.get(row.id) ?? []).some((child) => !completedHere.has(child))
-        ? existingSubtasksError().message
+        ? MESSAGES.existingSubtasks
         : undefined) ??
       (contactStatusAllowed(status, row.status, responsibles) ? undefined : MESSAGES.contactResponsibleStatus);
     if (message) {
@@ -145,7 +145,12 @@ async function openSubtasks(tx: DbExecutor, parentIds: readonly number[]): Promi
       and status <> all(${sql.param([...CLOSED_TASK_STATUSES])}::text[])`);
   const map = new Map<number, number[]>();
   for (const { parent_id, id } of result.rows) {
-    map.set(parent_id, [...(map.get(parent_id) ?? []), id]);
+    const children = map.get(parent_id);
+    if (children) {
+      children.push(id);
+    } else {
+      map.set(parent_id, [id]);
+    }
   }
   return map;
 }
