@@ -1,10 +1,11 @@
 import { DeleteOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Subtask, Task, TaskRequestRef } from '@portal/domain';
 import { useIsFetching, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
 import { type DataColumn, DataTable, useEmbeddedTableState } from '../../components/DataTable';
+import { ConfirmButton } from '../common/ConfirmButton';
 import { PersonNames } from '../people/PersonName';
 import { isoToUsDate } from '../timelogs/timeEntry';
 import { TASKS_KEY, taskKey, updateTask } from './api';
@@ -98,21 +99,16 @@ export function SubtasksSection({
             data-testid="subtask-open"
           />
           {canEdit ? (
-            <Popconfirm
-              title="Do you want to remove this subtask from the task?"
-              okText="Yes"
-              cancelText="No"
+            <ConfirmButton
+              question="Do you want to remove this subtask from the task?"
               onConfirm={() => detach.mutate(row.uuid)}
-            >
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label="Remove"
-                data-testid="subtask-remove"
-              />
-            </Popconfirm>
+              testId="subtask-remove"
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label="Remove"
+            />
           ) : null}
         </Space>
       ),

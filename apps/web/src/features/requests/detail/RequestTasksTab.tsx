@@ -1,10 +1,11 @@
 import { DeleteOutlined, ExportOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatMinutes, MESSAGES, type RequestDetail, type RequestTask } from '@portal/domain';
 import { useIsFetching, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Popconfirm, Space, Tag } from 'antd';
+import { Button, Empty, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useAbility } from '../../../auth/useAbility';
 import { type DataColumn, DataTable, useEmbeddedTableState } from '../../../components/DataTable';
+import { ConfirmButton } from '../../common/ConfirmButton';
 import { TASKS_KEY } from '../../tasks/api';
 import { TASK_STATUS_COLOURS, taskStatusLabel } from '../../tasks/taskRules';
 import { useOpenTask } from '../../tasks/useOpenTask';
@@ -93,22 +94,16 @@ export function RequestTasksTab({ request, onNewTask }: { request: RequestDetail
             onClick={() => openTask(row.uuid)}
           />
           {canRelate ? (
-            <Popconfirm
-              title={MESSAGES.confirmRemoveTaskFromRequest}
-              okText="Yes"
-              cancelText="No"
+            <ConfirmButton
+              question={MESSAGES.confirmRemoveTaskFromRequest}
               onConfirm={() => remove.mutate(row.uuid)}
-              okButtonProps={{ 'data-testid': 'request-task-remove-confirm' } as never}
-            >
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label="Remove"
-                data-testid="request-task-remove"
-              />
-            </Popconfirm>
+              testId="request-task-remove"
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label="Remove"
+            />
           ) : null}
         </Space>
       ),
