@@ -79,7 +79,11 @@ test('task drawer tables: sort and hidden columns kept across a reload, not in t
 
   // The Comment column hidden through the Columns menu.
   await page.getByTestId('task-timelogs-columns').click();
-  await page.getByTestId('task-timelogs-column-comment').click();
+  // The menu opens with an animation; a click that lands while it still moves is lost, so click again.
+  await expect(async () => {
+    await page.getByTestId('task-timelogs-column-comment').click({ timeout: 2000 });
+    await expect(timelogs.locator('th', { hasText: 'Comment' })).toHaveCount(0, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
   // The menu stays open for the next column; it passes axe as it is.
   await expect(page.getByTestId('task-timelogs-column-date')).toBeVisible();
   const axe = await new AxeBuilder({ page })
