@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id, publicId } from './columns';
 
 /** Every e-mail the product sends, kept as the email log; without SMTP this table is the delivery. */
@@ -14,6 +14,11 @@ export const mailOutbox = pgTable(
     transport: text().notNull(),
     /** The kind of message (password_reset, welcome, invite, notification …) for the e-mail log's filter. */
     template: text(),
+    /**
+     * The message carried one-time secrets (reset, verification, invite links …): they were replaced by [redacted]
+     * before it was stored, so the log never holds a usable link and the message cannot be resent from it.
+     */
+    redacted: boolean().notNull().default(false),
     sentAt: timestamp({ withTimezone: true }),
     error: text(),
     createdAt: createdAt(),
