@@ -43,3 +43,10 @@ export function oneTimeTokenTable<N extends string>(name: N) {
 }
 
 export const passwordResetTokens = oneTimeTokenTable('password_reset_tokens');
+
+/**
+ * E-mailed sign-in links: the proof step of a sign-in from an unknown device once an account's guess ceiling is
+ * reached (modules/auth/sign-in-link.ts). Only a SHA-256 is stored; short-lived, spent once, and voided by
+ * a trigger when the account's password changes (migration 0029).
+ */
+export const signInLinkTokens = oneTimeTokenTable('sign_in_link_tokens');

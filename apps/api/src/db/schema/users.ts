@@ -1,6 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { createdAt, id, publicId, updatedAt } from './columns';
+
+/**
+ * An address with its look-alikes folded together: a `+tag` dropped, 'rn'→'m', 'vv'→'w', dots dropped, '0'→'o' and
+ * 'i', '1', '|'→'l'. The generated column users.email_skeleton and registration's look-alike check
+ * (modules/auth/register.ts) both use this one expression. Changing it changes the column's expression, so the
+ * migration drizzle-kit generates re-adds the column and every stored skeleton is recomputed.
+ */
+export function emailSkeletonOf(email: SQL): SQL {
+  return sql`translate(replace(replace(replace(regexp_replace(lower(${email}), '[+][^@]*@', '@'), 'rn', 'm'), 'vv', 'w'), '.', ''), '01|i', 'olll')`;
+}
 
 /** Identity: who can sign in. The person behind it (name, type, preferences) lives in contacts. */
 export const users = pgTable(
@@ -17,13 +27,8 @@ export const users = pgTable(
      * been followed yet: such an account cannot sign in, and an admin adding that address takes it over.
      */
     emailVerifiedAt: timestamp({ withTimezone: true }).defaultNow(),
-    /**
-     * The address with look-alike ASCII folded ('0'→'o', '1' and '|'→'l', 'rn'→'m', 'vv'→'w', dots dropped): a
-     * registration whose skeleton matches another account's is refused (modules/auth/register.ts).
-     */
-    emailSkeleton: text().generatedAlwaysAs(
-      sql`translate(replace(replace(replace(lower(email), 'rn', 'm'), 'vv', 'w'), '.', ''), '01|', 'oll')`,
-    ),
+    /** `emailSkeletonOf(email)`: a registration whose skeleton matches another account's is refused. */
+    emailSkeleton: text().generatedAlwaysAs(emailSkeletonOf(sql.raw('email'))),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,7 @@
 import { isPlainAsciiEmail, MESSAGES, type RegisterInput, type SignedInUser } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { contacts, users } from '../../db/schema';
+import { contacts, emailSkeletonOf, users } from '../../db/schema';
 import { validationError } from '../../http/errors';
 import { acceptInvite, lockInviteByToken } from '../invites/invite-commands';
 import { findSignedInUser } from '../users/signed-in-user';
@@ -39,11 +39,9 @@ export async function register(ctx: AppContext, input: ParsedRegister, meta: Req
     if (invite && invite.email !== input.email) {
       throw validationError({ email: [MESSAGES.inviteEmailMismatch] });
     }
-    // Same skeleton as users.email_skeleton (schema/users.ts): ASCII look-alikes folded.
     const lookAlike = await tx.execute(sql`
       select 1 from users
-      where email_skeleton = translate(replace(replace(replace(lower(${input.email}), 'rn', 'm'), 'vv', 'w'), '.', ''), '01|', 'oll')
-        and email <> ${input.email}
+      where email_skeleton = ${emailSkeletonOf(sql`${input.email}::text`)} and email <> ${input.email}
       limit 1`);
     if (lookAlike.rows.length > 0) {
       throw validationError({ email: [REGISTER_MESSAGES.lookAlike] });
