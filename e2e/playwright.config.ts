@@ -54,6 +54,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       DATA_DIR: 'data-e2e',
+      // Secret links reach the tests as they reach a recipient; the e-mail log keeps them redacted.
+      MAIL_PICKUP_DIR: 'data-e2e/mail-pickup',
       PORT: String(E2E_PORT),
       EMBEDDED_PG_PORT: String(E2E_PG_PORT),
       APP_URL: `http://127.0.0.1:${E2E_PORT}`,

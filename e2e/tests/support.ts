@@ -1,8 +1,7 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page } from '@playwright/test';
-import pg from 'pg';
 
 export const DEMO_PASSWORD = 'portal-demo-2026';
 export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
@@ -56,26 +55,22 @@ export function appDatabaseUrl(): string {
   return `postgres://${appDatabaseLogin()}@127.0.0.1:${embeddedPgPort()}/agency_portal`;
 }
 
-/** Reads the newest e-mail to an address straight from the app's outbox (the e-mail log). */
+/** The server's MAIL_PICKUP_DIR (playwright.config.ts): every message as delivered, one JSON file each. */
+const MAIL_PICKUP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data-e2e/mail-pickup');
+
+/**
+ * Reads the text of the newest e-mail delivered to an address. The e-mail log (mail_outbox) keeps secret links
+ * redacted, so links are read from the delivery, as the recipient would.
+ */
 export async function latestMailTo(address: string): Promise<string> {
-  const port = embeddedPgPort();
-  const client = new pg.Client({
-    connectionString: `postgres://${appDatabaseLogin()}@127.0.0.1:${port}/agency_portal`,
-  });
-  await client.connect();
-  try {
-    const result = await client.query<{ text_body: string }>(
-      'select text_body from mail_outbox where to_address = $1 order by id desc limit 1',
-      [address],
-    );
-    const body = result.rows[0]?.text_body;
-    if (!body) {
-      throw new Error(`no e-mail to ${address}`);
+  const names = existsSync(MAIL_PICKUP) ? readdirSync(MAIL_PICKUP).sort().reverse() : [];
+  for (const name of names) {
+    const mail = JSON.parse(readFileSync(path.join(MAIL_PICKUP, name), 'utf8')) as { to: string; text: string };
+    if (mail.to.toLowerCase() === address.toLowerCase()) {
+      return mail.text;
     }
-    return body;
-  } finally {
-    await client.end();
   }
+  throw new Error(`no e-mail to ${address}`);
 }
 
 /**

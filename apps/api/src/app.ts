@@ -33,6 +33,7 @@ import { groupRoutes } from './modules/groups/groups.routes';
 import { inviteRoutes } from './modules/invites/invites.routes';
 import { logRoutes } from './modules/logs/logs.routes';
 import { Mailer } from './modules/mail/mailer';
+import { DirectoryPickup, type MailPickup } from './modules/mail/pickup';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { type ResolveHost, resolveWithDns } from './modules/notifications/push-endpoint';
 import { personCardRoutes } from './modules/people/person-card.routes';
@@ -60,6 +61,8 @@ export type BuildAppOptions = {
   webDistDir?: string;
   /** DNS lookups of outbound hosts (push endpoints); the system resolver unless given (tests). */
   resolveHost?: ResolveHost;
+  /** Where messages go without SMTP: MAIL_PICKUP_DIR unless given (tests: memory). */
+  mailPickup?: MailPickup;
 };
 
 /** API modules, each mounted under /api. Adding a module = one line here (docs/ARCHITECTURE.md). */
@@ -116,7 +119,11 @@ export async function buildApp(options: BuildAppOptions) {
     config,
     db,
     sessions: new SessionService(db, config),
-    mailer: new Mailer(db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    mailer: new Mailer(db, app.log, {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      pickup: options.mailPickup ?? (config.mailPickupDir ? new DirectoryPickup(config.mailPickupDir) : undefined),
+    }),
     limiter: new RateLimiter(db),
     rateLimits: options.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
     events: new DomainEvents(app.log),

@@ -51,6 +51,8 @@ const envSchema = z.object({
     .refine((port) => port === 0 || (port >= 1024 && port <= 65535), 'must be 0 or 1024–65535')
     .default(54329),
   SMTP_URL: z.string().optional(),
+  /** Without SMTP: a directory that receives every message as delivered (development, end-to-end tests). */
+  MAIL_PICKUP_DIR: z.string().optional(),
   /** Set when several instances run behind a load balancer: live events and shared documents travel through it. */
   REDIS_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Agency Portal <no-reply@agency-portal.local>'),
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data'),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     smtpUrl: e.SMTP_URL,
+    mailPickupDir: e.MAIL_PICKUP_DIR ? path.resolve(REPO_ROOT, e.MAIL_PICKUP_DIR) : undefined,
     redisUrl: e.REDIS_URL,
     mailFrom: e.MAIL_FROM,
     superUserEmails: e.SUPER_USER_EMAILS,

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDb, type Database } from '../src/db/client';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from '../src/modules/auth/rate-limiter';
+import { MemoryPickup } from '../src/modules/mail/pickup';
 import type { ResolveHost } from '../src/modules/notifications/push-endpoint';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
@@ -23,7 +24,7 @@ function withDatabase(url: string, database: string): string {
  */
 export async function getTestApp(
   options: { env?: Record<string, string>; rateLimits?: AuthRateLimits; resolveHost?: ResolveHost } = {},
-): Promise<{ app: TestApp; db: Database; close: () => Promise<void> }> {
+): Promise<{ app: TestApp; db: Database; mailbox: MemoryPickup; close: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `portal_test_${process.ppid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -37,8 +38,11 @@ export async function getTestApp(
     SUPER_USER_EMAILS: 'super@agency.test',
     ...options.env,
   });
+  // The e-mail log keeps redacted copies only; the messages as delivered (with their links) land here.
+  const mailbox = new MemoryPickup();
   const app = await buildApp({
     config,
+    mailPickup: mailbox,
     db,
     logger: false,
     webDistDir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/web-dist'),
@@ -55,6 +59,7 @@ export async function getTestApp(
   return {
     app,
     db,
+    mailbox,
     close: async () => {
       await app.close();
       await pool.end();

@@ -34,6 +34,7 @@ export async function sendVerificationLink(
     to: user.email,
     subject: 'Verify your e-mail address for Agency Portal',
     template: 'verify_email',
+    secrets: [token],
     text: [
       `Hello ${user.name},`,
       '',

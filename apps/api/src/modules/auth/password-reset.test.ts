@@ -1,5 +1,5 @@
 import { MESSAGES } from '@portal/domain';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
@@ -8,9 +8,10 @@ import { mailOutbox, passwordResetTokens } from '../../db/schema';
 let app: TestApp;
 let close: () => Promise<void>;
 let db: Awaited<ReturnType<typeof getTestApp>>['db'];
+let mailbox: Awaited<ReturnType<typeof getTestApp>>['mailbox'];
 
 beforeAll(async () => {
-  ({ app, close, db } = await getTestApp());
+  ({ app, close, db, mailbox } = await getTestApp());
 });
 afterAll(() => close());
 
@@ -18,14 +19,9 @@ const forgot = (email: string, ip = '10.0.0.1') =>
   app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email }, remoteAddress: ip });
 const reset = (payload: object) => app.inject({ method: 'POST', url: '/api/reset-password', payload });
 
+/** The link in the newest message delivered to the address (the e-mail log keeps it redacted). */
 async function latestLink(email: string) {
-  const [mail] = await db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.toAddress, email))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  const match = mail?.textBody.match(/http:\/\/portal\.test\/reset\?token=([^&\s]+)&email=([^\s]+)/);
+  const match = mailbox.lastTo(email)?.text.match(/http:\/\/portal\.test\/reset\?token=([^&\s]+)&email=([^\s]+)/);
   if (!match?.[1]) {
     throw new Error('no reset link mailed');
   }

@@ -8,15 +8,23 @@ import type { RequestMeta } from './login';
 import { hashPassword } from './passwords';
 import { generateToken, hashToken } from './tokens';
 
-/** Stores a one-time reset token for the user and returns the /reset link that carries it. */
-async function issueResetLink(ctx: AppContext, userId: number, email: string, minutes: number): Promise<string> {
+/** Stores a one-time reset token for the user and returns the /reset link that carries it, and the token (a secret). */
+async function issueResetLink(
+  ctx: AppContext,
+  userId: number,
+  email: string,
+  minutes: number,
+): Promise<{ link: string; token: string }> {
   const token = generateToken();
   await ctx.db.insert(passwordResetTokens).values({
     userId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + minutes * 60_000),
   });
-  return `${ctx.config.appUrl}/reset?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+  return {
+    link: `${ctx.config.appUrl}/reset?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,
+    token,
+  };
 }
 
 /** A new login made by an admin has no usable password until its owner picks one; the link lasts a week. */
@@ -30,12 +38,13 @@ export async function sendWelcomeSetPasswordLink(
   ctx: AppContext,
   user: { id: number; email: string; name: string },
 ): Promise<void> {
-  const link = await issueResetLink(ctx, user.id, user.email, WELCOME_LINK_MINUTES);
+  const { link, token } = await issueResetLink(ctx, user.id, user.email, WELCOME_LINK_MINUTES);
   const name = escapeHtml(user.name);
   await ctx.mailer.send({
     to: user.email,
     subject: 'Welcome to Agency Portal — set your password',
     template: 'welcome',
+    secrets: [token],
     text: [
       `Hello ${user.name},`,
       '',
@@ -58,11 +67,12 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
     return;
   }
   const minutes = ctx.config.auth.passwordResetMinutes;
-  const link = await issueResetLink(ctx, user.id, email, minutes);
+  const { link, token } = await issueResetLink(ctx, user.id, email, minutes);
   await ctx.mailer.send({
     to: email,
     subject: 'Reset your Agency Portal password',
     template: 'password_reset',
+    secrets: [token],
     text: [
       'Someone asked to reset the password of your Agency Portal account.',
       '',

@@ -1,16 +1,15 @@
 import { MESSAGES } from '@portal/domain';
-import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildUser } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
-import { mailOutbox } from '../../db/schema';
 
 let app: TestApp;
 let close: () => Promise<void>;
 let db: Awaited<ReturnType<typeof getTestApp>>['db'];
+let mailbox: Awaited<ReturnType<typeof getTestApp>>['mailbox'];
 
 beforeAll(async () => {
-  ({ app, close, db } = await getTestApp());
+  ({ app, close, db, mailbox } = await getTestApp());
 });
 afterAll(() => close());
 
@@ -18,8 +17,7 @@ const register = (payload: object) => app.inject({ method: 'POST', url: '/api/re
 
 /** Follows the verification link mailed to the address (test/security/registration.test.ts covers the flow). */
 async function verify(email: string) {
-  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.id));
-  const token = mail?.textBody.match(/verify-email\?token=([^\s&]+)/)?.[1] ?? '';
+  const token = mailbox.lastTo(email)?.text.match(/verify-email\?token=([^\s&]+)/)?.[1] ?? '';
   const res = await app.inject({
     method: 'POST',
     url: '/api/verify-email',

@@ -1,5 +1,5 @@
 import { MESSAGES, PERMISSIONS } from '@portal/domain';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, bearer, buildRole, buildUser } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
@@ -10,9 +10,10 @@ let app: TestApp;
 let close: () => Promise<void>;
 let db: Awaited<ReturnType<typeof getTestApp>>['db'];
 let admin: BuiltUser;
+let mailbox: Awaited<ReturnType<typeof getTestApp>>['mailbox'];
 
 beforeAll(async () => {
-  ({ app, close, db } = await getTestApp());
+  ({ app, close, db, mailbox } = await getTestApp());
   admin = await buildUser(db, { permissions: PERMISSIONS, name: 'Admin Person' });
 });
 afterAll(() => close());
@@ -131,13 +132,9 @@ describe('POST /api/contacts', () => {
     });
     expect(contact).toMatchObject({ email: 'nina.new@agency.test', type: 'regular_user', status: 'active' });
     expect(contact.user).not.toBeNull();
-    const [mail] = await db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, 'nina.new@agency.test'))
-      .orderBy(desc(mailOutbox.id));
+    const mail = mailbox.lastTo('nina.new@agency.test');
     expect(mail?.subject).toBe('Welcome to Agency Portal — set your password');
-    const match = mail?.textBody.match(/http:\/\/portal\.test\/reset\?token=([^&\s]+)&email=([^\s]+)/);
+    const match = mail?.text.match(/http:\/\/portal\.test\/reset\?token=([^&\s]+)&email=([^\s]+)/);
     expect(match).toBeTruthy();
     const reset = await app.inject({
       method: 'POST',

@@ -49,5 +49,12 @@ export function composeInviteMail(input: {
       : '',
     '<p>If you were not expecting this invitation, you can ignore this e-mail.</p>',
   ].join('');
-  return { to: input.to, subject: `${client} invites you to Agency Portal`, text, html, template: 'invite' };
+  return {
+    to: input.to,
+    subject: `${client} invites you to Agency Portal`,
+    text,
+    html,
+    template: 'invite',
+    secrets: [input.token],
+  };
 }

@@ -1,17 +1,18 @@
 import { MESSAGES, PERMISSIONS } from '@portal/domain';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, bearer, buildUser } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
-import { contacts, customers, mailOutbox, users } from '../../db/schema';
+import { contacts, customers, users } from '../../db/schema';
 
 let app: TestApp;
 let close: () => Promise<void>;
 let db: Awaited<ReturnType<typeof getTestApp>>['db'];
+let mailbox: Awaited<ReturnType<typeof getTestApp>>['mailbox'];
 let admin: BuiltUser;
 
 beforeAll(async () => {
-  ({ app, close, db } = await getTestApp());
+  ({ app, close, db, mailbox } = await getTestApp());
   admin = await buildUser(db, { permissions: PERMISSIONS });
 });
 afterAll(() => close());
@@ -37,13 +38,8 @@ const register = (payload: object) => app.inject({ method: 'POST', url: '/api/re
 
 /** The last invite e-mailed to an address, and the token of its link. */
 async function lastInviteMail(email: string) {
-  const [mail] = await db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.toAddress, email))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  const token = mail?.textBody.match(/http:\/\/portal\.test\/register\?invite=([^\s]+)/)?.[1];
+  const mail = mailbox.lastTo(email);
+  const token = mail?.text.match(/http:\/\/portal\.test\/register\?invite=([^\s]+)/)?.[1];
   if (!mail || !token) {
     throw new Error(`no invite mailed to ${email}`);
   }
@@ -88,10 +84,10 @@ describe('POST /api/customer-invite', () => {
     });
     const { mail, token } = await lastInviteMail('new.person@client.test');
     expect(mail.subject).toContain(client.businessName);
-    expect(mail.textBody).toContain(`${client.businessName} invites you`);
-    expect(mail.textBody).toContain('- Login/Register');
-    expect(mail.textBody).toContain('- Leadsie manage link');
-    expect(mail.textBody).not.toContain('Leadsie social link');
+    expect(mail.text).toContain(`${client.businessName} invites you`);
+    expect(mail.text).toContain('- Login/Register');
+    expect(mail.text).toContain('- Leadsie manage link');
+    expect(mail.text).not.toContain('Leadsie social link');
     expect(token.length).toBeGreaterThanOrEqual(43);
     const shown = await preview(token);
     expect(shown.statusCode).toBe(200);
