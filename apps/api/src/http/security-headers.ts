@@ -54,6 +54,13 @@ export function contentSecurityPolicy(appUrl: string, storageOrigin: string | nu
   return directives.join('; ');
 }
 
+/**
+ * Powerful features no page of ours uses, turned off. Only features Chromium knows are listed: an unknown one (such
+ * as `bluetooth`, which is no Permissions-Policy feature) makes Chromium log a console error on every page load.
+ */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), display-capture=()';
+
 /** The headers every answer carries; computed once, since they depend only on configuration. */
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const headers: Record<string, string> = {
@@ -63,8 +70,7 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     'x-frame-options': 'DENY',
     // Reset and invitation links carry their token in the URL: no other site ever sees our URLs.
     'referrer-policy': 'same-origin',
-    'permissions-policy':
-      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), display-capture=()',
+    'permissions-policy': PERMISSIONS_POLICY,
     // allow-popups: a sign-in popup we open (Google OAuth) may still talk back to us.
     'cross-origin-opener-policy': 'same-origin-allow-popups',
   };

@@ -23,11 +23,13 @@ export async function beginAiRequest(
       .where(and(eq(aiRequests.userId, input.userId), gt(aiRequests.createdAt, since)));
     if ((used?.value ?? 0) >= input.perHour) {
       const freeAt = used?.oldest ? new Date(used.oldest).getTime() + HOUR_MS : Date.now() + HOUR_MS;
-      const minutes = Math.max(1, Math.ceil((freeAt - Date.now()) / 60_000));
+      const seconds = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
+      const minutes = Math.ceil(seconds / 60);
+      // Retry-After (seconds) as every other 429 of the API carries, so clients and proxies can back off unaided.
       throw new AppError(
         429,
         `You have used the writing assistant ${input.perHour} times in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        { code: 'ai_rate_limited' },
+        { code: 'ai_rate_limited', headers: { 'retry-after': String(seconds) } },
       );
     }
     const [row] = await tx

@@ -138,7 +138,7 @@ describe('provider errors', () => {
 });
 
 describe('rate limit and log', () => {
-  it('allows AI_REQUESTS_PER_HOUR calls per user per hour, then answers 429 saying when to retry', async () => {
+  it('allows AI_REQUESTS_PER_HOUR calls per user per hour, then answers 429 saying when to retry, in the text and in Retry-After', async () => {
     const user = await buildUser(db);
     for (let i = 0; i < 5; i += 1) {
       expect((await enhance({ action: 'fix_grammar', text: `Text ${i}` }, user.token)).statusCode).toBe(200);
@@ -149,6 +149,11 @@ describe('rate limit and log', () => {
       message: 'You have used the writing assistant 5 times in the last hour. Please try again in 60 minutes.',
       code: 'ai_rate_limited',
     });
+    // The oldest of the hour's calls frees its slot an hour after it was made: a little under 3,600 s from now.
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     // Another person is not affected.
     expect((await enhance({ action: 'fix_grammar', text: 'Mine' }, (await buildUser(db)).token)).statusCode).toBe(200);
   });
