@@ -4,8 +4,8 @@ import type { DomainEvents } from './events/domain-events';
 import type { AuthRateLimits, RateLimiter } from './modules/auth/rate-limiter';
 import type { SessionService } from './modules/auth/session.service';
 import type { Mailer } from './modules/mail/mailer';
-import type { ResolveHost } from './modules/notifications/push-endpoint';
 import type { FileStorage } from './modules/uploads/storage';
+import type { ResolveHost } from './outbound/public-https';
 
 /** What handlers and commands need from the running app; built once in buildApp. */
 export type AppContext = {

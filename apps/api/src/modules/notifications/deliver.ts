@@ -5,10 +5,11 @@ import webPush, { type PushSubscription, type RequestOptions, WebPushError } fro
 import type { AppContext } from '../../context';
 import { pushTokens } from '../../db/schema';
 import type { DomainEvent } from '../../events/domain-events';
+import { publicOnlyAgent, resolveWithDns } from '../../outbound/public-https';
 import { escapeHtml } from '../mail/html';
 import type { MailMessage } from '../mail/mailer';
 import type { Outgoing } from './notify';
-import { isAllowedPushToken, publicOnlyAgent, resolveWithDns } from './push-endpoint';
+import { isAllowedPushToken } from './push-endpoint';
 import { deliverTexts } from './sms';
 import { getVapidKeys, vapidSubject } from './vapid';
 
@@ -66,7 +67,7 @@ export function notificationDelivery(
         vapidDetails: { subject: vapidSubject(ctx.config.mailFrom), ...keys },
         TTL: 24 * 60 * 60,
         timeout: 5000,
-        // Dials public addresses only, whatever the endpoint's name resolves to by now (push-endpoint.ts).
+        // Dials public addresses only, whatever the endpoint's name resolves to by now (outbound/).
         agent: publicOnlyAgent(),
       };
     } catch (error) {
