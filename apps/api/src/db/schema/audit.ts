@@ -29,5 +29,7 @@ export const auditLogs = pgTable(
     index('audit_logs_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('audit_logs_actor_idx').on(t.actorId, t.createdAt.desc()),
     index('audit_logs_subject_idx').on(t.subjectType, t.createdAt.desc()),
+    // One object's trail (a plan's History tab), newest first, without reading every other object of its type.
+    index('audit_logs_subject_uuid_idx').on(t.subjectType, t.subjectUuid, t.createdAt.desc(), t.id.desc()),
   ],
 );

@@ -40,7 +40,16 @@ export async function addAdjustment(
     if (!created) {
       throw new Error('credit not created');
     }
-    emit({ model: 'project', action: 'budget', id: uuid, actorId: actor.userId, refToken: actor.refToken, projectId });
+    // `fields` names the change for the plan's history (audit trail); time logs move the budget without one.
+    emit({
+      model: 'project',
+      action: 'budget',
+      id: uuid,
+      actorId: actor.userId,
+      refToken: actor.refToken,
+      projectId,
+      payload: { fields: ['credits'] },
+    });
     return created;
   });
   const [creator] = await ctx.db
@@ -79,6 +88,14 @@ export async function setRollover(
   const uuid = await planUuid(ctx, projectId);
   await inTransaction(ctx.db, ctx.events, async (tx, emit) => {
     await saveRollover(tx, projectId, input.rollover, input.rollover_cap ?? null);
-    emit({ model: 'project', action: 'budget', id: uuid, actorId: actor.userId, refToken: actor.refToken, projectId });
+    emit({
+      model: 'project',
+      action: 'budget',
+      id: uuid,
+      actorId: actor.userId,
+      refToken: actor.refToken,
+      projectId,
+      payload: { fields: ['rollover'] },
+    });
   });
 }

@@ -1,6 +1,8 @@
 import {
   planCreateResponseSchema,
   planCreateSchema,
+  planHistoryQuerySchema,
+  planHistoryResponseSchema,
   planListQuerySchema,
   planListResponseSchema,
   planLiteListResponseSchema,
@@ -19,8 +21,9 @@ import { listMeta } from '../../http/list-paging';
 import { errorResponses } from '../../http/responses';
 import { createPlan } from './create-plan';
 import { ensurePersonalPlan } from './personal-plan';
+import { listPlanHistory } from './plan-history.query';
 import { listPlans, listPlansLite } from './plan-list.query';
-import { getPlan, listPlanTypes, updatePlan } from './plans.service';
+import { findVisiblePlanId, getPlan, listPlanTypes, updatePlan } from './plans.service';
 import { findPlanForPeopleList, listProjectUsers } from './project-users.query';
 
 const tags = ['plans'];
@@ -102,6 +105,26 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: uuidParam, response: { 200: planResponseSchema, ...errorResponses } },
     },
     async (request) => ({ data: await getPlan(app.ctx.db, request.params.uuid, requirePrincipal(request).userId) }),
+  );
+
+  // Doc 1 §7 "project history": the plan page's History tab. The plan's own read rule (regular users with
+  // PROJECTS_READ; someone else's personal plan is 404).
+  app.get(
+    '/projects/:uuid/history',
+    {
+      config: { access: access.regular('PROJECTS_READ') },
+      schema: {
+        tags,
+        description: "The plan's own activity (created, edited, credits and rollover changed), newest first.",
+        params: uuidParam,
+        querystring: planHistoryQuerySchema,
+        response: { 200: planHistoryResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await findVisiblePlanId(app.ctx.db, request.params.uuid, requirePrincipal(request).userId);
+      return listPlanHistory(app.ctx.db, request.params.uuid.toLowerCase(), request.query.page);
+    },
   );
 
   app.post(

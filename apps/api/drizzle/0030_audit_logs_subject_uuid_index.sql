@@ -1,0 +1,1 @@
+CREATE INDEX "audit_logs_subject_uuid_idx" ON "audit_logs" USING btree ("subject_type","subject_uuid","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
