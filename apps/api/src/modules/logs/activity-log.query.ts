@@ -20,7 +20,7 @@ function linkOf(type: string, uuid: string | null, action: string): string | nul
     case 'request':
       return `/requests/${uuid}`;
     case 'plan':
-      return `/projects/${uuid}/requests`;
+      return `/projects/${uuid}`;
     case 'client':
       return `/clients?client_uuid=${uuid}`;
     case 'contact':

@@ -57,7 +57,7 @@ export function groupSpecs(principal: Principal): GroupSpec[] {
       visible: visiblePlans(principal.userId),
       title: sql`projects.title`,
       detail: sql`(select c.business_name from customers c where c.id = projects.customer_id)`,
-      link: sql`'/projects/' || projects.uuid || '/requests'`,
+      link: sql`'/projects/' || projects.uuid`,
       tieBreak: sql`projects.id desc`,
     });
   }

@@ -95,7 +95,7 @@ describe('link targets', () => {
       uuid: ids.shared,
       title: 'Brighton Bakery Retainer',
       detail: 'Brighton Bakery',
-      link: `/projects/${ids.shared}/requests`,
+      link: `/projects/${ids.shared}`,
     });
     expect(data.clients[0]).toMatchObject({ uuid: ids.brighton, link: `/clients?client_uuid=${ids.brighton}` });
     expect(data.people[0]).toEqual({
