@@ -156,7 +156,7 @@ test('users report: per-person figures and charts over 30 days, and one person i
   const person = busy as NonNullable<typeof busy>;
 
   const page = await signedInPage(browser, 'admin@demo.test', 1366);
-  // The sidebar's Users report entry (Admin group) leads here.
+  // The sidebar's Users report entry (Reports group) leads here.
   await page.goto('/report/user-performance');
   await expect(page.getByTestId('report-total-logged')).toContainText(hhmm(list.totals.logged_minutes), {
     timeout: 30_000,

@@ -6,6 +6,7 @@ import { HeaderSearch } from './HeaderSearch';
 import { HelpMenu } from './HelpMenu';
 import { NewMenu } from './NewMenu';
 import { ProfileMenu } from './ProfileMenu';
+import { PaletteButton } from './palette/PaletteLauncher';
 import { ActiveTimerSlot, NotificationBellSlot, WeeklyHoursSlot } from './slots';
 
 export function AppHeader({ narrow, onOpenMenu }: { narrow: boolean; onOpenMenu: () => void }) {
@@ -18,6 +19,8 @@ export function AppHeader({ narrow, onOpenMenu }: { narrow: boolean; onOpenMenu:
         {narrow ? null : <span>{appName}</span>}
       </Link>
       <HeaderSearch narrow={narrow} />
+      {/* On a phone the palette opens from the menu drawer: the header has no room left. */}
+      {narrow ? null : <PaletteButton />}
       <div className="app-header-actions">
         <WeeklyHoursSlot />
         <ActiveTimerSlot />

@@ -7,6 +7,7 @@ import { ErrorBoundary } from '../shell/ErrorBoundary';
 import { AppHeader } from './AppHeader';
 import { HelpMenu } from './HelpMenu';
 import { NavMenu } from './NavMenu';
+import { CommandPaletteHost, PaletteButton } from './palette/PaletteLauncher';
 import { SmsPromptSlot } from './slots';
 import { useIsNarrow } from './useMediaQuery';
 
@@ -49,12 +50,18 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <ErrorBoundary>
             <GlobalModals />
           </ErrorBoundary>
+          <ErrorBoundary>
+            <CommandPaletteHost />
+          </ErrorBoundary>
         </Layout.Content>
       </Layout>
       {narrow && drawerUsed ? (
         <Suspense fallback={null}>
           <Drawer placement="right" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={280} title="Menu">
             <div data-testid="nav-drawer" className="nav-drawer">
+              <div className="nav-drawer-palette">
+                <PaletteButton block onOpen={() => setDrawerOpen(false)} />
+              </div>
               <NavMenu onNavigate={() => setDrawerOpen(false)} />
               <HelpMenu inline />
               <span className="version-line">

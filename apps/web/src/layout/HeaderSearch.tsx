@@ -7,7 +7,7 @@ import { useSearchShortcut } from '../search/useSearchShortcut';
 
 /**
  * The header's search. On a phone the box alone would push the header's actions off screen, so it collapses to an
- * icon that opens the same search over the full width of the header (so do Ctrl/Cmd+K and '/'); Escape or the close
+ * icon that opens the same search over the full width of the header (so does '/'); Escape or the close
  * button folds it again.
  */
 export function HeaderSearch({ narrow }: { narrow: boolean }) {

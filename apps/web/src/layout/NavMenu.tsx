@@ -1,57 +1,78 @@
 import {
+  AppstoreOutlined,
   BarChartOutlined,
   BulbOutlined,
   CheckSquareOutlined,
   ClockCircleOutlined,
+  ContactsOutlined,
   DashboardOutlined,
+  FieldTimeOutlined,
   FileTextOutlined,
   FolderOutlined,
+  FundOutlined,
   HistoryOutlined,
+  IdcardOutlined,
   MailOutlined,
   MessageOutlined,
+  PieChartOutlined,
+  ProfileOutlined,
+  SafetyOutlined,
   SettingOutlined,
+  ShopOutlined,
+  SnippetsOutlined,
+  SolutionOutlined,
+  TagsOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useCurrentUser } from '../auth/queries';
 import { useAbility } from '../auth/useAbility';
-import { type NavEntry, visibleNavigation } from './navigation';
+import { type VisibleNavEntry, type VisibleNavGroup, visibleNavigation } from './navigation';
+import { browserStorage, isString, readPersonalList, writePersonalList } from './personalStore';
 import { NavBadgeSlot } from './slots';
 
+// Screens that land later bring their icon with them; until then an entry without one simply has none.
 const ICONS: Record<string, ReactNode> = {
+  work: <AppstoreOutlined />,
+  'client-work': <ShopOutlined />,
+  marketing: <FundOutlined />,
+  reports: <PieChartOutlined />,
+  admin: <SettingOutlined />,
   dashboard: <DashboardOutlined />,
   mentions: <MessageOutlined />,
   tasks: <CheckSquareOutlined />,
-  plans: <FolderOutlined />,
-  timelog: <ClockCircleOutlined />,
+  'personal-tasks': <ProfileOutlined />,
   requests: <FileTextOutlined />,
-  admin: <SettingOutlined />,
-  users: <UserOutlined />,
-  'users-report': <BarChartOutlined />,
-  groups: <TeamOutlined />,
   assistant: <BulbOutlined />,
+  clients: <ShopOutlined />,
+  customers: <SolutionOutlined />,
+  plans: <FolderOutlined />,
+  contacts: <ContactsOutlined />,
+  'reports-overview': <PieChartOutlined />,
+  timelog: <ClockCircleOutlined />,
+  'project-time': <FieldTimeOutlined />,
+  'users-report': <BarChartOutlined />,
+  users: <UserOutlined />,
+  roles: <SafetyOutlined />,
+  groups: <TeamOutlined />,
+  services: <IdcardOutlined />,
+  'product-types': <TagsOutlined />,
+  'comment-templates': <SnippetsOutlined />,
   'email-logs': <MailOutlined />,
   'activity-log': <HistoryOutlined />,
 };
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-function toMenuItem(entry: NavEntry, onNavigate?: () => void): MenuItem {
-  if (entry.children) {
-    return {
-      key: entry.key,
-      icon: ICONS[entry.key],
-      label: <span data-testid={`nav-${entry.key}`}>{entry.label}</span>,
-      children: entry.children.map((child) => toMenuItem(child, onNavigate)),
-    };
-  }
+function entryItem(entry: VisibleNavEntry, onNavigate?: () => void): MenuItem {
   return {
     key: entry.key,
     icon: ICONS[entry.key],
     label: (
-      <Link to={entry.path ?? '/'} data-testid={`nav-${entry.key}`} onClick={onNavigate}>
+      <Link to={entry.path} data-testid={`nav-${entry.key}`} onClick={onNavigate}>
         {entry.label}
         {entry.badge ? <NavBadgeSlot kind={entry.badge} /> : null}
       </Link>
@@ -59,14 +80,20 @@ function toMenuItem(entry: NavEntry, onNavigate?: () => void): MenuItem {
   };
 }
 
+function groupItem(group: VisibleNavGroup, onNavigate?: () => void): MenuItem {
+  return {
+    key: group.key,
+    icon: ICONS[group.key],
+    label: <span data-testid={`nav-${group.key}`}>{group.label}</span>,
+    children: group.entries.map((entry) => entryItem(entry, onNavigate)),
+  };
+}
+
 /** The entry whose path is the longest prefix of the current location. */
-function selectedKey(entries: NavEntry[], pathname: string): string | undefined {
+function selectedKey(groups: VisibleNavGroup[], pathname: string): string | undefined {
   let best: { key: string; length: number } | undefined;
-  for (const entry of entries.flatMap((e) => e.children ?? [e])) {
+  for (const entry of groups.flatMap((group) => group.entries)) {
     const path = entry.path;
-    if (!path) {
-      continue;
-    }
     const matches = path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
     if (matches && (!best || path.length > best.length)) {
       best = { key: entry.key, length: path.length };
@@ -75,19 +102,47 @@ function selectedKey(entries: NavEntry[], pathname: string): string | undefined 
   return best?.key;
 }
 
-/** The sidebar entries the user may see (doc 1 §2), used by the sidebar and by the narrow-screen drawer. */
+const COLLAPSED = 'nav-collapsed';
+
+/**
+ * The groups this person folded, remembered in this browser. Folded ones are stored rather than open ones, so a
+ * group that appears later (a new screen, a new permission) starts open.
+ */
+function useCollapsedGroups(): [string[], (keys: string[]) => void] {
+  const personUuid = useCurrentUser().data?.uuid ?? '';
+  const [collapsed, setCollapsed] = useState(() => readPersonalList(browserStorage(), COLLAPSED, personUuid, isString));
+  return [
+    collapsed,
+    (keys) => {
+      setCollapsed(keys);
+      writePersonalList(browserStorage(), COLLAPSED, personUuid, keys);
+    },
+  ];
+}
+
+/**
+ * The sidebar (doc 1 §2), used by the wide-screen sider and the phone's drawer: the screens this person may open,
+ * grouped, each group folding and unfolding as they left it.
+ */
 export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
   const ability = useAbility();
   const { pathname } = useLocation();
-  const entries = visibleNavigation(ability);
-  const selected = selectedKey(entries, pathname);
+  const groups = visibleNavigation(ability);
+  const selected = selectedKey(groups, pathname);
+  const [collapsed, setCollapsed] = useCollapsedGroups();
+  const groupKeys = groups.map((group) => group.key);
   return (
     <Menu
       mode="inline"
       aria-label="Main navigation"
       selectedKeys={selected ? [selected] : []}
-      defaultOpenKeys={['admin']}
-      items={entries.map((entry) => toMenuItem(entry, onNavigate))}
+      openKeys={groupKeys.filter((key) => !collapsed.includes(key))}
+      onOpenChange={(open) => {
+        // Groups this person cannot see now keep their remembered state.
+        const hidden = collapsed.filter((key) => !groupKeys.includes(key));
+        setCollapsed([...hidden, ...groupKeys.filter((key) => !open.includes(key))]);
+      }}
+      items={groups.map((group) => groupItem(group, onNavigate))}
     />
   );
 }

@@ -1,79 +1,156 @@
 import type { Permission } from '@portal/domain';
 import type { Ability } from '../auth/ability';
+import { mayOpen } from '../routes/access';
+import { ROUTES, type RouteDef } from '../routes/routeTable';
 
-/** A sidebar entry (doc 1 §2): the permission in brackets, plus the type and super-user rules where the spec gives them. */
+/**
+ * A sidebar entry: the route it opens and, where the menu names it differently from the page title, its label. Who
+ * sees it is not said here: the route table's type rule and permissions decide (`mayOpen`), the same rule as the
+ * route gate, so there is one copy of each permission rule.
+ */
 export interface NavEntry {
   key: string;
-  label: string;
-  path?: string;
-  permission?: Permission;
-  regularUsersOnly?: boolean;
-  superUsersOnly?: boolean;
-  /** Where a count badge goes (filled by the mentions and requests issues). */
+  path: string;
+  label?: string;
+  /** Where a count badge goes (doc 1 §2: unread mentions, new requests). */
   badge?: 'mentions' | 'requests';
-  children?: NavEntry[];
 }
 
-export const SIDEBAR: readonly NavEntry[] = [
-  { key: 'dashboard', label: 'Dashboard', path: '/', permission: 'DASHBOARD_READ' },
-  { key: 'mentions', label: 'Mentions', path: '/inbox', permission: 'COMMENTS_READ', badge: 'mentions' },
-  { key: 'tasks', label: 'Tasks', path: '/tasks', permission: 'TASKS_READ' },
-  { key: 'plans', label: 'Plans', path: '/projects', permission: 'PROJECTS_READ', regularUsersOnly: true },
-  { key: 'timelog', label: 'Timelog', path: '/timelog-report', permission: 'TIMELOG_READ' },
-  { key: 'requests', label: 'Requests', path: '/requests', permission: 'REQUEST_READ', badge: 'requests' },
-  // Doc 1 §2's list has no entry for /assistant, /logs or /activity-log; without one these screens could only be
-  // reached by typing their address. The assistant is open to every app user (its route has no type rule); the logs
-  // go in the Admin group under the permissions their screens require.
-  { key: 'assistant', label: 'Assistant', path: '/assistant' },
+export interface NavGroup {
+  key: string;
+  label: string;
+  entries: readonly NavEntry[];
+}
+
+/**
+ * Every screen of the app, grouped for an agency. Doc 1 §2's entries keep their permissions, badges and relative
+ * order (Dashboard, Mentions, Tasks, Plans, Timelog, Requests; Users, Users report, Groups); the rest are the screens
+ * its route list has. A screen whose route still shows only its title is listed here ahead of time and stays out of
+ * the menu until its route gets a page (`isBuiltScreen`): a screen joins the menu when it lands, with no second step.
+ */
+export const SIDEBAR: readonly NavGroup[] = [
+  {
+    key: 'work',
+    label: 'Work',
+    entries: [
+      { key: 'dashboard', path: '/' },
+      { key: 'mentions', path: '/inbox', badge: 'mentions' },
+      { key: 'tasks', path: '/tasks' },
+      { key: 'personal-tasks', path: '/personal-tasks' },
+      { key: 'requests', path: '/requests', badge: 'requests' },
+      { key: 'calendar', path: '/calendar' },
+      { key: 'assistant', path: '/assistant' },
+    ],
+  },
+  {
+    // Not 'clients': that is the Clients entry's key, and keys name menu items and test ids.
+    key: 'client-work',
+    label: 'Clients',
+    entries: [
+      { key: 'clients', path: '/clients' },
+      { key: 'customers', path: '/customers' },
+      { key: 'plans', path: '/projects' },
+      { key: 'contacts', path: '/people' },
+      { key: 'onboarding', path: '/onboarding' },
+      { key: 'forms', path: '/forms' },
+    ],
+  },
+  {
+    key: 'marketing',
+    label: 'Marketing',
+    entries: [
+      { key: 'content', path: '/content' },
+      // The spec's /cms screen: the agency's posts.
+      { key: 'posts', path: '/cms', label: 'Posts' },
+      { key: 'advertising', path: '/advertising' },
+      { key: 'analytics', path: '/analytics' },
+    ],
+  },
+  {
+    key: 'reports',
+    label: 'Reports',
+    entries: [
+      { key: 'reports-overview', path: '/report', label: 'Reports overview' },
+      { key: 'timelog', path: '/timelog-report' },
+      { key: 'project-time', path: '/project-time-report', label: 'Project time' },
+      { key: 'users-report', path: '/report/user-performance' },
+    ],
+  },
   {
     key: 'admin',
     label: 'Admin',
-    regularUsersOnly: true,
-    children: [
-      { key: 'users', label: 'Users', path: '/users', permission: 'CONTACTS_READ' },
-      { key: 'users-report', label: 'Users report', path: '/report/user-performance', permission: 'PROJECTS_READ' },
-      { key: 'groups', label: 'Groups', path: '/groups', permission: 'GROUPS_READ', superUsersOnly: true },
-      { key: 'email-logs', label: 'E-mail log', path: '/logs', permission: 'EMAIL_LOG_READ' },
-      { key: 'activity-log', label: 'Activity log', path: '/activity-log', permission: 'LOGS_READ' },
+    entries: [
+      { key: 'users', path: '/users' },
+      { key: 'roles', path: '/roles' },
+      { key: 'groups', path: '/groups' },
+      { key: 'services', path: '/services' },
+      { key: 'product-types', path: '/product-types' },
+      { key: 'comment-templates', path: '/comment-templates' },
+      { key: 'discounts', path: '/discounts' },
+      { key: 'integrations', path: '/integrations' },
+      { key: 'administration', path: '/administration' },
+      { key: 'email-logs', path: '/logs', label: 'E-mail log' },
+      { key: 'activity-log', path: '/activity-log' },
     ],
   },
 ];
 
-function entryAllowed(entry: NavEntry, ability: Ability): boolean {
-  if (entry.permission && !ability.can(entry.permission)) {
-    return false;
-  }
-  if (entry.regularUsersOnly && !ability.isRegularUser) {
-    return false;
-  }
-  if (entry.superUsersOnly && !ability.isSuperUser) {
-    return false;
-  }
-  return true;
+/** A screen with its own page, not the title placeholder that routes of later issues show until they land. */
+export function isBuiltScreen(route: RouteDef): boolean {
+  return route.access === 'signed-in' && route.page !== undefined && route.page !== 'title';
 }
 
-/** The entries this user sees; a submenu with no visible child disappears. */
-export function visibleNavigation(ability: Ability, entries: readonly NavEntry[] = SIDEBAR): NavEntry[] {
-  const result: NavEntry[] = [];
-  for (const entry of entries) {
-    if (!entryAllowed(entry, ability)) {
-      continue;
-    }
-    if (entry.children) {
-      const children = visibleNavigation(ability, entry.children);
-      if (children.length > 0) {
-        result.push({ ...entry, children });
+export interface VisibleNavEntry {
+  key: string;
+  label: string;
+  path: string;
+  group: string;
+  badge?: NavEntry['badge'];
+}
+
+export interface VisibleNavGroup {
+  key: string;
+  label: string;
+  entries: VisibleNavEntry[];
+}
+
+/** The groups and entries this user sees: built screens they may open; a group with no entry left disappears. */
+export function visibleNavigation(
+  ability: Ability,
+  groups: readonly NavGroup[] = SIDEBAR,
+  routes: readonly RouteDef[] = ROUTES,
+): VisibleNavGroup[] {
+  const result: VisibleNavGroup[] = [];
+  for (const group of groups) {
+    const entries: VisibleNavEntry[] = [];
+    for (const entry of group.entries) {
+      const route = routes.find((r) => r.path === entry.path);
+      if (!route || !isBuiltScreen(route) || !mayOpen(route, ability)) {
+        continue;
       }
-    } else {
-      result.push(entry);
+      entries.push({
+        key: entry.key,
+        label: entry.label ?? route.label,
+        path: entry.path,
+        group: group.label,
+        ...(entry.badge ? { badge: entry.badge } : {}),
+      });
+    }
+    if (entries.length > 0) {
+      result.push({ key: group.key, label: group.label, entries });
     }
   }
   return result;
 }
 
-/** Keys of visible entries, flattened (for tests and for the drawer). */
+/** The screens this user may open, in menu order (the command palette's screen list). */
+export function visibleScreens(ability: Ability): VisibleNavEntry[] {
+  return visibleNavigation(ability).flatMap((group) => group.entries);
+}
+
+/** Keys of visible entries, flattened, each group before its entries (for tests). */
 export function visibleNavKeys(ability: Ability): string[] {
-  return visibleNavigation(ability).flatMap((entry) => [entry.key, ...(entry.children ?? []).map((c) => c.key)]);
+  return visibleNavigation(ability).flatMap((group) => [group.key, ...group.entries.map((e) => e.key)]);
 }
 
 /**

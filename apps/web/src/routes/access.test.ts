@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admin, clientContact, freelancer, manager } from '../test/users';
+import { admin, buildUser, clientContact, freelancer, manager } from '../test/users';
 import { decideAccess, findRoute, isAllowedDuringMaintenance, pageTitle } from './access';
 import { ROUTES } from './routeTable';
 
@@ -131,6 +131,23 @@ describe('route access rules', () => {
       expect(decideAccess(route(path), freelancer), path).toBe('forbidden');
     }
     expect(decideAccess(route('/requests/x/duplicate'), freelancer)).toBe('forbidden');
+  });
+
+  it('shows the permission page on a screen whose permissions the user lacks, whatever their type', () => {
+    const clerk = buildUser('regular_user', ['TASKS_READ']);
+    expect(decideAccess(route('/tasks'), clerk)).toBe('allow');
+    for (const path of ['/', '/requests', '/projects', '/clients', '/roles', '/services', '/project-time-report']) {
+      expect(decideAccess(route(path), clerk), path).toBe('forbidden');
+    }
+    // Services reads the catalogue through the request types: it needs both permissions.
+    expect(decideAccess(route('/services'), buildUser('regular_user', ['SERVICES_READ']))).toBe('forbidden');
+    expect(decideAccess(route('/services'), buildUser('regular_user', ['SERVICES_READ', 'REQUEST_READ']))).toBe(
+      'allow',
+    );
+    expect(decideAccess(route('/people'), buildUser('freelancer', ['TASKS_READ']))).toBe('forbidden');
+    // Screens without a listed permission keep only the type rule (one's own profile, the assistant).
+    expect(decideAccess(route('/users/abc'), buildUser('freelancer', []))).toBe('allow');
+    expect(decideAccess(route('/assistant'), buildUser('freelancer', []))).toBe('allow');
   });
 
   it('shows client contacts only the client-dashboard notice, on every signed-in route', () => {

@@ -1,4 +1,5 @@
 import type { SignedInUser } from '@portal/domain';
+import { type Ability, createAbility } from '../auth/ability';
 import { MAINTENANCE_ALLOWED_PATHS, ROUTES, type RouteDef } from './routeTable';
 
 /**
@@ -11,7 +12,10 @@ import { MAINTENANCE_ALLOWED_PATHS, ROUTES, type RouteDef } from './routeTable';
  */
 export type AccessDecision = 'allow' | 'sign-in' | 'leave' | 'client-notice' | 'forbidden';
 
-export function decideAccess(route: Pick<RouteDef, 'access' | 'types'>, user: SignedInUser | null): AccessDecision {
+export function decideAccess(
+  route: Pick<RouteDef, 'access' | 'types' | 'permissions'>,
+  user: SignedInUser | null,
+): AccessDecision {
   switch (route.access) {
     case 'open':
     case 'redirect':
@@ -26,15 +30,24 @@ export function decideAccess(route: Pick<RouteDef, 'access' | 'types'>, user: Si
       if (user.contact.type === 'contact') {
         return 'client-notice';
       }
-      if (route.types !== 'any' && user.contact.type !== 'regular_user') {
-        return 'forbidden';
-      }
-      if (route.types === 'super_user' && !user.is_super_user) {
-        return 'forbidden';
-      }
-      return 'allow';
+      return mayOpen(route, createAbility(user)) ? 'allow' : 'forbidden';
     }
   }
+}
+
+/**
+ * The one rule for whether an app user may open a signed-in screen: its type rule, then every permission it lists.
+ * The route gate above and the sidebar and command palette (layout/navigation.ts) all ask it, so a menu never offers
+ * a screen that would answer with the permission page.
+ */
+export function mayOpen(route: Pick<RouteDef, 'types' | 'permissions'>, ability: Ability): boolean {
+  if (route.types !== 'any' && !ability.isRegularUser) {
+    return false;
+  }
+  if (route.types === 'super_user' && !ability.isSuperUser) {
+    return false;
+  }
+  return (route.permissions ?? []).every((permission) => ability.can(permission));
 }
 
 export function isAllowedDuringMaintenance(pathname: string): boolean {

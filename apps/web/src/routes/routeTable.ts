@@ -1,3 +1,5 @@
+import type { Permission } from '@portal/domain';
+
 /**
  * Every route of the app (doc 1 §2, doc 2 §2) with its label, access class and user-type rule. Data only, so the
  * access rules can be tested without rendering anything; pages.tsx maps `page` to a lazily loaded component.
@@ -64,6 +66,11 @@ export interface RouteDef {
   types: TypeRule;
   page?: PageKey;
   redirectTo?: string;
+  /**
+   * Every permission the screen needs (the server refuses its data without them): without one the route shows the
+   * permission page, and the sidebar and command palette leave the screen out (`mayOpen`, routes/access.ts).
+   */
+  permissions?: readonly Permission[];
 }
 
 function publicOnly(path: string, label: string, page: PageKey): RouteDef {
@@ -75,8 +82,14 @@ function open(path: string, label: string, page: PageKey): RouteDef {
 }
 
 /** A signed-in screen; one whose content arrives with a later issue shows its title for now. */
-function screen(path: string, label: string, types: TypeRule = 'regular_user', page: PageKey = 'title'): RouteDef {
-  return { path, label, access: 'signed-in', types, page };
+function screen(
+  path: string,
+  label: string,
+  types: TypeRule = 'regular_user',
+  page: PageKey = 'title',
+  permissions?: readonly Permission[],
+): RouteDef {
+  return { path, label, access: 'signed-in', types, page, ...(permissions ? { permissions } : {}) };
 }
 
 const ONBOARDING_SUB_PATHS: [string, string][] = [
@@ -102,57 +115,58 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/status-report', label: 'Status report', access: 'redirect', types: 'any', redirectTo: '/' },
 
   // Not type-restricted (doc 1 §2): dashboard, tasks, requests, inbox, assistant, contacts, time-log report.
-  screen('/', 'Dashboard', 'any', 'dashboard'),
-  screen('/tasks', 'Tasks', 'any', 'tasks'),
-  screen('/requests', 'Requests', 'any', 'requests'),
+  screen('/', 'Dashboard', 'any', 'dashboard', ['DASHBOARD_READ']),
+  screen('/tasks', 'Tasks', 'any', 'tasks', ['TASKS_READ']),
+  screen('/requests', 'Requests', 'any', 'requests', ['REQUEST_READ']),
   // Before '/requests/:uuid', which would otherwise take 'new' for a uuid. Staff only (doc 1 §2: New request).
   screen('/requests/new', 'New request', 'regular_user', 'requestNew'),
-  screen('/requests/:uuid', 'Request', 'any', 'request'),
-  screen('/requests/:uuid/tasks', 'Request tasks', 'any', 'request'),
+  screen('/requests/:uuid', 'Request', 'any', 'request', ['REQUEST_READ']),
+  screen('/requests/:uuid/tasks', 'Request tasks', 'any', 'request', ['REQUEST_READ']),
   // A project's requests are a requests screen ("Go to project" from a request), so they follow the requests rule.
   screen('/projects/:id/requests', 'Plan requests', 'any', 'planRequests'),
-  screen('/inbox', 'Mentions', 'any', 'inbox'),
+  screen('/inbox', 'Mentions', 'any', 'inbox', ['COMMENTS_READ']),
   screen('/assistant', 'Assistant', 'any', 'assistant'),
-  screen('/people', 'Contacts', 'any', 'people'),
+  screen('/people', 'Contacts', 'any', 'people', ['CONTACTS_READ']),
   // The profile link leads here for every user type (a contact's edit page of one's own uuid).
   screen('/users/:uuid', 'Profile', 'any', 'contact'),
-  screen('/timelog-report', 'Timelog', 'any', 'timelogReport'),
+  screen('/timelog-report', 'Timelog', 'any', 'timelogReport', ['TIMELOG_READ']),
 
   // Staff only.
   // Freelancers cannot duplicate requests (doc 2 §1).
   screen('/requests/:uuid/duplicate', 'Duplicate request', 'regular_user', 'requestDuplicate'),
-  screen('/personal-tasks', 'Personal tasks', 'regular_user', 'personalTasks'),
-  screen('/roles', 'Roles', 'regular_user', 'roles'),
-  screen('/users', 'Users', 'regular_user', 'users'),
-  screen('/logs', 'Logs', 'regular_user', 'emailLogs'),
-  screen('/groups', 'Groups', 'super_user', 'groups'),
+  screen('/personal-tasks', 'Personal tasks', 'regular_user', 'personalTasks', ['TASKS_READ']),
+  screen('/roles', 'Roles', 'regular_user', 'roles', ['ROLES_READ']),
+  screen('/users', 'Users', 'regular_user', 'users', ['CONTACTS_READ']),
+  screen('/logs', 'Logs', 'regular_user', 'emailLogs', ['EMAIL_LOG_READ']),
+  screen('/groups', 'Groups', 'super_user', 'groups', ['GROUPS_READ']),
   screen('/onboarding', 'Onboarding'),
   ...ONBOARDING_SUB_PATHS.map(([sub, label]) => screen(`/onboarding/${sub}`, label)),
-  screen('/clients', 'Clients', 'regular_user', 'clients'),
-  screen('/customers', 'Customers', 'regular_user', 'customers'),
+  screen('/clients', 'Clients', 'regular_user', 'clients', ['CUSTOMERS_READ']),
+  screen('/customers', 'Customers', 'regular_user', 'customers', ['CUSTOMERS_READ']),
   screen('/content', 'Content'),
   screen('/forms', 'Forms'),
   screen('/submit', 'Submit'),
   screen('/forms/submissions', 'Form submissions'),
-  screen('/product-types', 'Product types', 'regular_user', 'productTypes'),
-  screen('/projects', 'Plans', 'regular_user', 'plans'),
+  screen('/product-types', 'Product types', 'regular_user', 'productTypes', ['PRODUCT_TYPES_READ']),
+  screen('/projects', 'Plans', 'regular_user', 'plans', ['PROJECTS_READ']),
   // A plan's page: its comments (private notes, call and e-mail logs, summaries for those allowed).
-  screen('/projects/:uuid', 'Plan', 'regular_user', 'plan'),
+  screen('/projects/:uuid', 'Plan', 'regular_user', 'plan', ['PROJECTS_READ']),
   screen('/advertising', 'Advertising'),
   screen('/analytics', 'Analytics'),
   screen('/discounts', 'Discounts'),
-  screen('/services', 'Services', 'regular_user', 'services'),
+  // The catalogue is read through the request types, so it needs both.
+  screen('/services', 'Services', 'regular_user', 'services', ['SERVICES_READ', 'REQUEST_READ']),
   screen('/integrations', 'Integrations'),
   screen('/integrations/google', 'Google integration'),
   screen('/cms', 'CMS'),
   screen('/administration', 'Administration'),
-  screen('/report', 'Reports', 'regular_user', 'reports'),
-  screen('/report/user-performance', 'Users report', 'regular_user', 'userPerformance'),
-  screen('/project-time-report', 'Project time report', 'regular_user', 'projectTimeReport'),
-  screen('/activity-log', 'Activity log', 'regular_user', 'activityLog'),
+  screen('/report', 'Reports', 'regular_user', 'reports', ['PROJECTS_READ']),
+  screen('/report/user-performance', 'Users report', 'regular_user', 'userPerformance', ['PROJECTS_READ']),
+  screen('/project-time-report', 'Project time report', 'regular_user', 'projectTimeReport', ['PROJECTS_READ']),
+  screen('/activity-log', 'Activity log', 'regular_user', 'activityLog', ['LOGS_READ']),
   screen('/google/oauth', 'Google authorization'),
   screen('/calendar', 'Calendar'),
-  screen('/comment-templates', 'Comment templates', 'regular_user', 'commentTemplates'),
+  screen('/comment-templates', 'Comment templates', 'regular_user', 'commentTemplates', ['COMMENT_TEMPLATES_READ']),
 ];
 
 /** Routes that stay usable while the API answers 503 (maintenance). */

@@ -17,7 +17,7 @@ const CLOSE_DELAY_MS = 300;
 
 /**
  * The header's global search (doc 1 §2): a combobox whose grouped results are links. Arrows move through the
- * results, Enter opens the highlighted one (the first when none is), Escape closes; Ctrl/Cmd+K or '/' focuses it.
+ * results, Enter opens the highlighted one (the first when none is), Escape closes; '/' focuses it (Ctrl/Cmd+K is the command palette's).
  */
 export function GlobalSearch() {
   const [term, setTerm] = useState('');
@@ -92,7 +92,7 @@ export function GlobalSearch() {
         aria-controls={showPanel ? listId : undefined}
         aria-autocomplete="list"
         aria-activedescendant={showPanel && active >= 0 ? optionId(active) : undefined}
-        aria-keyshortcuts="Control+K Meta+K /"
+        aria-keyshortcuts="/"
         data-testid="global-search"
         value={term}
         onChange={(event) => {

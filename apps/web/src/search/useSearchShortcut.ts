@@ -10,11 +10,12 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** Ctrl+K / Cmd+K anywhere, or '/' outside a text field: the key that opens the global search. */
+/**
+ * '/' outside a text field: the key that opens the global search. Ctrl/Cmd+K opens the command palette instead
+ * (layout/palette), which goes to screens, recent items and actions beside this search.
+ */
 export function isSearchShortcut(event: ShortcutKey): boolean {
-  const commandK = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
-  const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target);
-  return commandK || slash;
+  return event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target);
 }
 
 /** Calls `onTrigger` (open and focus the global search) on the search shortcut; `enabled` false leaves keys alone. */

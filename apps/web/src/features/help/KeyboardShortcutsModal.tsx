@@ -6,8 +6,9 @@ const MOD = isMac ? '⌘' : 'Ctrl';
 
 /** The shortcuts the app answers to; each is implemented where it is listed. */
 const SHORTCUTS: [keys: string[], what: string][] = [
-  [[`${MOD}+K`, '/'], 'Search plans, tasks, people, clients and requests'],
-  [['↑', '↓', 'Enter'], 'Move through search results and open one'],
+  [[`${MOD}+K`], 'Go to a screen, a recent task, request or plan, or an action (New task, Start timer…)'],
+  [['/'], 'Search plans, tasks, people, clients and requests'],
+  [['↑', '↓', 'Enter'], 'Move through search or palette results and open one'],
   [['Esc'], 'Close the search, a menu, a drawer or a dialog'],
   [[`${MOD}+Enter`], 'Send the comment you are writing'],
   [['Tab', 'Shift+Tab'], 'Move between controls; Enter or Space activates one'],

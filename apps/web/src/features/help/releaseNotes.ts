@@ -11,7 +11,7 @@ export const RELEASE_NOTES: readonly ReleaseNote[] = [
       'A dashboard: your tasks overdue, due today and later this week, your timer, the week’s hours, requests waiting for you, unread mentions and recent changes to what you are on.',
       'The header fits a phone: search opens from its icon across the header, and the menu button is always on screen.',
       'The week’s hours in the header are labelled and open the week day by day.',
-      'Search finds plans, tasks, people, clients and requests as you type (Ctrl/Cmd+K or /).',
+      'Search finds plans, tasks, people, clients and requests as you type (press /).',
       'Comments with mentions, replies and scheduled sending; files on tasks and requests.',
       'The app now ships its own typeface (Inter), so it looks the same on every computer.',
     ],
