@@ -30,6 +30,18 @@ describe('catalogue images (request types and their options)', () => {
     expect(res.body).toContain(CATALOGUE_IMAGE_MESSAGE);
   });
 
+  it('refuses an upload path with dot segments or encoded slashes, which would point at another route', async () => {
+    for (const imageUrl of [
+      '/api/uploads/3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c/../../logout',
+      '/api/uploads/3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c/%2e%2e/%2e%2e/logout',
+      '/api/uploads/3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c%2f..%2f..%2flogout',
+    ]) {
+      const res = await post({ name: 'Climbing image', imageUrl });
+      expect(res.statusCode, imageUrl).toBe(422);
+      expect(res.json().errors.imageUrl, imageUrl).toEqual([CATALOGUE_IMAGE_MESSAGE]);
+    }
+  });
+
   it('accepts https images and our own uploads', async () => {
     const ok = await post({
       name: 'Good images',

@@ -61,6 +61,26 @@ describe('every stored delta is validated by the server', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 
+  it('refuses an image path that climbs out of the uploads (a viewer would request /api/logout)', async () => {
+    const task = await buildTask(t.db, { projectId: t.plan.id });
+    for (const image of [
+      `${UPLOAD}/../../logout`,
+      `${UPLOAD}/%2e%2e/%2e%2e/logout`,
+      `${UPLOAD}/..%2f..%2flogout`,
+      `${UPLOAD}/..\\..\\logout`,
+      `http://portal.test${UPLOAD}/../../logout`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/tasks/${task.uuid}/description-delta`,
+        headers: admin(),
+        payload: { description_delta: { ops: [{ insert: { image } }, { insert: '\n' }] } },
+      });
+      expect(res.statusCode, image).toBe(422);
+      expect(res.json().errors.description_delta, image).toEqual([RICH_TEXT_MESSAGES.badImage]);
+    }
+  });
+
   it('refuses a javascript: link in client notes', async () => {
     const customer = await buildCustomer(t.db);
     const res = await t.app.inject({

@@ -66,6 +66,52 @@ describe('stored rich text (Quill delta documents)', () => {
     expect(isOwnUploadUrl(`https://portal.example${UPLOAD}`, ours)).toBe(true);
   });
 
+  it.each([
+    `${UPLOAD}/../../logout`,
+    `${UPLOAD}/..`,
+    `${UPLOAD}/.`,
+    `${UPLOAD}/./original`,
+    `${UPLOAD}/%2e%2e/%2e%2e/logout`,
+    `${UPLOAD}/.%2e/.%2e/logout`,
+    `${UPLOAD}/%2E%2E/%2E%2E/logout`,
+    `${UPLOAD}%2f..%2f..%2flogout`,
+    `${UPLOAD}/..%2f..%2flogout`,
+    `${UPLOAD}/..%5c..%5clogout`,
+    `${UPLOAD}/%2Flogout`,
+    `${UPLOAD}\\..\\..\\logout`,
+    `${UPLOAD}/..\\..\\logout`,
+    '/api/uploads/../logout/3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c',
+    `/api/./uploads/3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c`,
+    `/api//uploads/3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c`,
+    `${UPLOAD}//original`,
+    `${UPLOAD}/`,
+    `${UPLOAD}/ original`,
+    `${UPLOAD}/%20`,
+    `${UPLOAD}/original#../../logout`,
+    `${UPLOAD}?x=1 y`,
+    `https://portal.example${UPLOAD}/../../logout`,
+    `https://portal.example${UPLOAD}/%2e%2e/%2e%2e/logout`,
+    `https://portal.example/api/logout`,
+    `https://PORTAL.example${UPLOAD}`,
+    `https://portal.example:443${UPLOAD}`,
+  ])('refuses an image path that is not a canonical upload path: %s', (src) => {
+    expect(isOwnUploadUrl(src, ours)).toBe(false);
+    expect(findRichTextProblem({ ops: [{ insert: { image: src } }] }, { isOwnOrigin: ours })).toBe(
+      RICH_TEXT_MESSAGES.badImage,
+    );
+  });
+
+  it.each([
+    UPLOAD,
+    `${UPLOAD}/original`,
+    `${UPLOAD}/thumbnail`,
+    `${UPLOAD}/thumb.png`,
+    `${UPLOAD}/content?expires=1700000000&signature=abc%2Bdef`,
+    `https://portal.example${UPLOAD}/original`,
+  ])('accepts a canonical upload path: %s', (src) => {
+    expect(isOwnUploadUrl(src, ours)).toBe(true);
+  });
+
   it('refuses retain/delete, stray keys, null characters and mentions without a person', () => {
     expect(findRichTextProblem({ ops: [{ retain: 3 }] })).toBe(RICH_TEXT_MESSAGES.notADocument);
     expect(findRichTextProblem({ ops: [], extra: 1 })).toBe(RICH_TEXT_MESSAGES.notADocument);
@@ -145,5 +191,17 @@ describe('catalogue image URLs', () => {
       expect(catalogueImageUrlSchema.safeParse(bad).success, bad).toBe(false);
     }
     expect(catalogueImageUrlSchema.safeParse('').success).toBe(true);
+  });
+
+  it('admits an image on our own origin only as a canonical upload path', () => {
+    expect(isSafeCatalogueImageUrl(`https://portal.example${UPLOAD}`, ours)).toBe(true);
+    for (const bad of [
+      `${UPLOAD}/../../logout`,
+      `${UPLOAD}/%2e%2e/%2e%2e/logout`,
+      `https://portal.example${UPLOAD}/../../logout`,
+      'https://portal.example/api/logout',
+    ]) {
+      expect(isSafeCatalogueImageUrl(bad, ours), bad).toBe(false);
+    }
   });
 });
