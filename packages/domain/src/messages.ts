@@ -100,6 +100,13 @@ export const MESSAGES = {
   userAboveOwn: 'You cannot change a user who has permissions you do not have',
   onlyOwnProfileFields: 'You can only change your name, phone, job title and notification preferences',
 
+  // E-mail log (issue 17: secret links and other staff's mail; written in the spec's voice)
+  emailBodyHiddenTitle: 'Body hidden',
+  emailBodyHidden: 'This e-mail was sent to another staff member. Only super users can read its content.',
+  emailLinksRedacted: 'One-time links in this e-mail are not kept in the log; they are shown as [redacted].',
+  emailRedactedNoResend:
+    'This e-mail carried a one-time link, which the log does not keep, so it cannot be sent again. Ask for a new link instead.',
+
   // Error catalogue (doc 1 §8, doc 2 §8)
   unauthorized: 'Your not authorized.',
   maintenance: 'The server is under maintenance, please wait..',

@@ -33,9 +33,14 @@ export const emailLogSchema = z.object({
 export type EmailLog = z.infer<typeof emailLogSchema>;
 
 export const emailLogDetailSchema = emailLogSchema.extend({
-  text: z.string(),
-  /** The HTML as sent; the web shows it in a sandboxed frame without scripts. */
+  /** The text as stored (one-time links redacted); null when the body is hidden from the reader. */
+  text: z.string().nullable(),
+  /** The HTML as stored; the web shows it in a sandboxed frame without scripts. Null when hidden or none. */
   html: z.string().nullable(),
+  /** Mail to another staff member: only super users read its body (docs/ARCHITECTURE.md, Mail). */
+  body_hidden: z.boolean(),
+  /** The message carried one-time links, stored as [redacted]; it cannot be resent from the log. */
+  redacted: z.boolean(),
 });
 export type EmailLogDetail = z.infer<typeof emailLogDetailSchema>;
 

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, type 
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import type { Principal } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
 
@@ -110,6 +111,38 @@ export async function findEmailLog(db: Database, uuid: string): Promise<OutboxRo
   return row;
 }
 
-export function presentEmailLogDetail(row: OutboxRow): EmailLogDetail {
-  return { ...present(row), text: row.textBody, html: row.htmlBody };
+/**
+ * Who reads a message's body (doc: ARCHITECTURE, Mail). The list shows every row to EMAIL_LOG_READ; a body of mail
+ * sent to staff (a regular user, a freelancer, a super user) is for its recipient and super users only, because it
+ * can tell about that person's work, reviews or account. Mail to clients and unknown addresses stays readable for
+ * support. Secret links are redacted for everyone anyway (mail/secrets.ts).
+ */
+export async function mayReadEmailBody(
+  db: Database,
+  superUserEmails: readonly string[],
+  reader: Pick<Principal, 'email' | 'isSuperUser'>,
+  toAddress: string,
+): Promise<boolean> {
+  const to = toAddress.trim().toLowerCase();
+  if (reader.isSuperUser || to === reader.email.toLowerCase()) {
+    return true;
+  }
+  if (superUserEmails.some((email) => email.toLowerCase() === to)) {
+    return false;
+  }
+  const staff = await db.execute(sql`
+    select 1 from contacts c left join users u on u.id = c.user_id
+    where c.type in ('regular_user', 'freelancer') and (lower(c.email) = ${to} or lower(u.email) = ${to})
+    limit 1`);
+  return staff.rows.length === 0;
+}
+
+export function presentEmailLogDetail(row: OutboxRow, bodyReadable: boolean): EmailLogDetail {
+  return {
+    ...present(row),
+    text: bodyReadable ? row.textBody : null,
+    html: bodyReadable ? row.htmlBody : null,
+    body_hidden: !bodyReadable,
+    redacted: row.redacted,
+  };
 }

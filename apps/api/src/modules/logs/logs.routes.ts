@@ -5,16 +5,23 @@ import {
   emailLogListQuerySchema,
   emailLogSchema,
   listResponseSchema,
+  MESSAGES,
   uuidParam,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../http/access';
+import { access, type Principal, requirePrincipal } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { errorResponses } from '../../http/responses';
 import { listActivityLog } from './activity-log.query';
 import { subscribeAuditTrail } from './audit-listener';
-import { findEmailLog, listEmailLogs, listEmailTemplates, presentEmailLogDetail } from './email-log.query';
+import {
+  findEmailLog,
+  listEmailLogs,
+  listEmailTemplates,
+  mayReadEmailBody,
+  presentEmailLogDetail,
+} from './email-log.query';
 
 const tags = ['logs'];
 
@@ -22,6 +29,11 @@ const tags = ['logs'];
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {
   const unsubscribe = subscribeAuditTrail(app.ctx.db, app.ctx.events);
   app.addHook('onClose', async () => unsubscribe());
+  const detailFor = async (reader: Principal, row: Awaited<ReturnType<typeof findEmailLog>>) =>
+    presentEmailLogDetail(
+      row,
+      await mayReadEmailBody(app.ctx.db, app.ctx.config.superUserEmails, reader, row.toAddress),
+    );
 
   app.get(
     '/email-logs',
@@ -56,7 +68,9 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: emailLogDetailSchema }), ...errorResponses },
       },
     },
-    async (request) => ({ data: presentEmailLogDetail(await findEmailLog(app.ctx.db, request.params.uuid)) }),
+    async (request) => ({
+      data: await detailFor(requirePrincipal(request), await findEmailLog(app.ctx.db, request.params.uuid)),
+    }),
   );
 
   app.post(
@@ -75,6 +89,9 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       if (row.sentAt || !row.error) {
         throw new AppError(422, 'Only a failed e-mail can be sent again', { code: 'not_failed' });
       }
+      if (row.redacted) {
+        throw new AppError(422, MESSAGES.emailRedactedNoResend, { code: 'redacted' });
+      }
       const uuid = await app.ctx.mailer.send({
         to: row.toAddress,
         subject: row.subject,
@@ -82,7 +99,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(row.htmlBody ? { html: row.htmlBody } : {}),
         ...(row.template ? { template: row.template } : {}),
       });
-      return { data: presentEmailLogDetail(await findEmailLog(app.ctx.db, uuid ?? row.uuid)) };
+      return { data: await detailFor(requirePrincipal(request), await findEmailLog(app.ctx.db, uuid ?? row.uuid)) };
     },
   );
 

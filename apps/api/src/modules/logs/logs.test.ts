@@ -1,3 +1,4 @@
+import { MESSAGES } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, buildActors, buildPlan, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { getTestApp } from '../../../test/test-app';
@@ -104,7 +105,12 @@ describe('e-mail log', () => {
 
   it('opens one message with its text and HTML as sent', async () => {
     const res = await get(`/email-logs/${failed}`);
-    expect(res.json().data).toMatchObject({ text: 'Join us', html: expect.stringContaining('<b>us</b>') });
+    expect(res.json().data).toMatchObject({
+      text: 'Join us',
+      html: expect.stringContaining('<b>us</b>'),
+      body_hidden: false,
+      redacted: false,
+    });
     expect((await get('/email-logs/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 
@@ -135,6 +141,76 @@ describe('e-mail log', () => {
     const noLogs = await buildUser(db, { permissions: ['LOGS_READ'] });
     expect((await get('/email-logs', noLogs.token)).statusCode).toBe(403);
     expect((await get(`/email-logs/${failed}`, noLogs.token)).statusCode).toBe(403);
+  });
+});
+
+describe('who reads an e-mail body (issue 17)', () => {
+  const mailTo = async (toAddress: string, extra: Partial<typeof mailOutbox.$inferInsert> = {}) => {
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({ toAddress, subject: 'Your review', textBody: 'Private words', transport: 'smtp', ...extra })
+      .returning({ uuid: mailOutbox.uuid });
+    return row?.uuid ?? '';
+  };
+
+  it('hides the body of mail to other staff from a manager, and says so; the list row stays', async () => {
+    const designer = await buildUser(db, { type: 'regular_user' });
+    const freelancer = await buildUser(db, { type: 'freelancer' });
+    for (const address of [designer.email, freelancer.email.toUpperCase(), 'super@agency.test']) {
+      const uuid = await mailTo(address, { htmlBody: '<p>Private words</p>' });
+      const res = await get(`/email-logs/${uuid}`, actors.manager.token);
+      expect(res.statusCode, address).toBe(200);
+      expect(res.json().data, address).toMatchObject({
+        to: address,
+        subject: 'Your review',
+        body_hidden: true,
+        text: null,
+        html: null,
+      });
+      expect(res.body).not.toContain('Private words');
+    }
+    const list = await get(`/email-logs?search_term=${encodeURIComponent(designer.email)}`, actors.manager.token);
+    expect(list.json().data[0]).toMatchObject({ to: designer.email, subject: 'Your review' });
+  });
+
+  it('shows it to super users, to its own recipient, and for mail to clients and unknown addresses', async () => {
+    const designer = await buildUser(db, { type: 'regular_user', permissions: ['EMAIL_LOG_READ'] });
+    const client = await buildUser(db, { type: 'contact' });
+    const readable = async (uuid: string, token: string) => {
+      const data = (await get(`/email-logs/${uuid}`, token)).json().data;
+      return data.body_hidden === false && data.text === 'Private words';
+    };
+    const toDesigner = await mailTo(designer.email);
+    expect(await readable(toDesigner, actors.admin.token)).toBe(true);
+    expect(await readable(toDesigner, designer.token)).toBe(true);
+    expect(await readable(await mailTo(client.email), actors.manager.token)).toBe(true);
+    expect(await readable(await mailTo('someone@elsewhere.test'), actors.manager.token)).toBe(true);
+  });
+
+  it('refuses to resend a failed message whose one-time links were redacted, and hides a resent staff body', async () => {
+    const redacted = await mailTo('client@client.test', {
+      textBody: 'Reset: http://portal.test/reset?token=[redacted]',
+      template: 'password_reset',
+      redacted: true,
+      error: 'connect ECONNREFUSED',
+    });
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/email-logs/${redacted}/resend`,
+      headers: bearer(actors.admin.token),
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'redacted', message: MESSAGES.emailRedactedNoResend });
+
+    const staff = await buildUser(db, { type: 'regular_user' });
+    const failedToStaff = await mailTo(staff.email, { error: 'connect ECONNREFUSED' });
+    const resent = await app.inject({
+      method: 'POST',
+      url: `/api/email-logs/${failedToStaff}/resend`,
+      headers: bearer(actors.manager.token),
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().data).toMatchObject({ to: staff.email, body_hidden: true, text: null });
   });
 });
 

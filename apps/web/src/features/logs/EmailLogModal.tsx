@@ -1,13 +1,17 @@
+import { LockOutlined } from '@ant-design/icons';
+import { MESSAGES } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Modal, Segmented, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { reportSuccess } from '../../shell/feedback';
 import { EMAIL_LOGS_KEY, getEmailLog, resendEmail } from './api';
 import { EmailStatusTag } from './EmailStatusTag';
+import { emailLogView } from './email-log-view';
 
 /**
  * One message of the e-mail log. The HTML is shown in a sandboxed frame (no scripts, no same-origin, no forms), so a
- * message can never run code or reach the app; the text version is one click away.
+ * message can never run code or reach the app; the text version is one click away. Mail to other staff arrives
+ * without its body (only super users read it): the modal says so instead of showing an empty message.
  */
 export function EmailLogModal({ uuid, onClose }: { uuid: string; onClose(): void }) {
   const queryClient = useQueryClient();
@@ -22,7 +26,7 @@ export function EmailLogModal({ uuid, onClose }: { uuid: string; onClose(): void
     },
   });
   const data = message.data;
-  const showHtml = view === 'html' && Boolean(data?.html);
+  const shown = data ? emailLogView(data, view) : null;
 
   return (
     <Modal
@@ -48,7 +52,16 @@ export function EmailLogModal({ uuid, onClose }: { uuid: string; onClose(): void
             ]}
           />
           {data.error ? <Alert type="error" showIcon message={data.error} style={{ margin: '8px 0' }} /> : null}
-          {data.status === 'failed' ? (
+          {shown?.redactionNotice ? (
+            <Alert
+              type="info"
+              showIcon
+              message={shown.redactionNotice}
+              style={{ margin: '8px 0' }}
+              data-testid="email-log-redacted"
+            />
+          ) : null}
+          {shown?.canResend ? (
             <Button
               type="primary"
               loading={resend.isPending}
@@ -58,6 +71,17 @@ export function EmailLogModal({ uuid, onClose }: { uuid: string; onClose(): void
             >
               Resend
             </Button>
+          ) : null}
+          {shown?.body === 'hidden' ? (
+            <Alert
+              type="warning"
+              showIcon
+              icon={<LockOutlined />}
+              message={MESSAGES.emailBodyHiddenTitle}
+              description={MESSAGES.emailBodyHidden}
+              style={{ margin: '8px 0' }}
+              data-testid="email-log-body-hidden"
+            />
           ) : null}
           {data.html ? (
             <Segmented
@@ -70,7 +94,7 @@ export function EmailLogModal({ uuid, onClose }: { uuid: string; onClose(): void
               style={{ display: 'flex', width: 'fit-content', margin: '8px 0' }}
             />
           ) : null}
-          {showHtml ? (
+          {shown?.body === 'html' ? (
             <iframe
               title="Rendered message"
               className="email-log-frame"
@@ -79,11 +103,11 @@ export function EmailLogModal({ uuid, onClose }: { uuid: string; onClose(): void
               srcDoc={data.html ?? ''}
               data-testid="email-log-html"
             />
-          ) : (
+          ) : shown?.body === 'text' ? (
             <Typography.Paragraph className="email-log-text" data-testid="email-log-text">
               {data.text}
             </Typography.Paragraph>
-          )}
+          ) : null}
         </>
       )}
     </Modal>
