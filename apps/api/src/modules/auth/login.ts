@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { findSignedInUser } from '../users/signed-in-user';
 import { refuseUnverified } from './email-verification';
+import { voidPasswordResetLinks } from './password-reset';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 
 export type RequestMeta = { ip: string; userAgent?: string };
@@ -62,6 +63,7 @@ export async function logIn(
   const isSuperUser = ctx.config.superUserEmails.includes(user.email);
   const signedIn = await findSignedInUser(ctx.db, user.id, isSuperUser);
   const token = await ctx.sessions.issue(user.id, meta);
+  await voidPasswordResetLinks(ctx.db, user.id);
   await ctx.limiter.refund(limited.filter((entry) => entry.key !== pairKey).map((entry) => entry.key));
   await ctx.limiter.clear([pairKey]);
   await ctx.limiter.mark(knownKey, limits.knownDeviceSeconds);

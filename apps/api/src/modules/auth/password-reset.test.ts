@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/domain';
+import { MESSAGES, PERMISSIONS } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildUser, TEST_PASSWORD } from '../../../test/factories';
@@ -96,5 +96,59 @@ describe('password reset', () => {
     const link = await latestLink(user.email);
     const rows = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     expect(JSON.stringify(rows)).not.toContain(link.token);
+  });
+});
+
+describe('outstanding reset links die when the password is proven or changed (issue 17)', () => {
+  const pw = { password: 'brand-new-secret', password_confirmation: 'brand-new-secret' };
+
+  it('a sign-in with the password voids the links asked for before it', async () => {
+    const user = await buildUser(db);
+    await forgot(user.email, '10.0.1.1');
+    const link = await latestLink(user.email);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const res = await reset({ ...link, ...pw });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(MESSAGES.resetTokenInvalid);
+  });
+
+  it('a password changed by any path (here straight in the database) voids the links asked for before it', async () => {
+    const user = await buildUser(db);
+    await forgot(user.email, '10.0.1.2');
+    const link = await latestLink(user.email);
+    await db.execute(sql`update users set password_hash = 'changed-elsewhere' where id = ${user.id}`);
+    expect((await reset({ ...link, ...pw })).statusCode).toBe(422);
+    // A link asked for after the change works.
+    await forgot(user.email, '10.0.1.2');
+    expect((await reset({ ...(await latestLink(user.email)), ...pw })).statusCode).toBe(200);
+  });
+
+  it('an admin taking over an unverified self-registration voids the registrant’s reset link', async () => {
+    const email = 'registrant@agency.test';
+    const password = 'registrant-password';
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { name: 'Registrant', email, password, password_confirmation: password },
+    });
+    expect(registered.statusCode).toBe(200);
+    await forgot(email, '10.0.1.3');
+    const registrantLink = await latestLink(email);
+    const admin = await buildUser(db, { permissions: PERMISSIONS });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: bearer(admin.token),
+      payload: { name: 'Real Owner', email, type: 'regular_user' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect((await reset({ ...registrantLink, ...pw })).statusCode).toBe(422);
+    // The welcome link mailed to the owner works.
+    expect((await reset({ ...(await latestLink(email)), ...pw })).statusCode).toBe(200);
   });
 });

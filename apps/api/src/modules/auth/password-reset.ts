@@ -1,6 +1,7 @@
 import { MESSAGES } from '@portal/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { escapeHtml } from '../mail/html';
@@ -83,6 +84,17 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
     ].join('\n'),
     html: `<p>Someone asked to reset the password of your Agency Portal account.</p><p><a href="${link}">Choose a new password</a> (the link works once, for ${minutes} minutes).</p><p>If you did not ask for this, you can ignore this e-mail.</p>`,
   });
+}
+
+/**
+ * Signing in with the password shows its owner still holds it: reset links someone asked for meanwhile stop working.
+ * A password change by any path voids them in the database (trigger of migration 0028).
+ */
+export async function voidPasswordResetLinks(executor: DbExecutor, userId: number): Promise<void> {
+  await executor
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 /** Sets a new password from a valid, unused, unexpired link; every session of the account is signed out. */
