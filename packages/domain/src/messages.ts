@@ -76,6 +76,9 @@ export const MESSAGES = {
   resetTokenInvalid: 'This password reset link is invalid or has expired.',
   passwordResetDone: 'Your password has been reset. Please sign in.',
   tooManyAttempts: 'Too many attempts. Please try again later.',
+  signInLinkSent:
+    'We e-mailed you a sign-in link. Open it on this device to finish signing in; it works once, for 15 minutes. If no e-mail arrives, check your password and try again.',
+  signInLinkInvalid: 'This sign-in link is invalid, used or expired. Please sign in again.',
   loggedOut: 'You have been signed out.',
   accountInactive: 'This account is inactive.',
   inviteInvalid: 'This invitation is no longer valid.',

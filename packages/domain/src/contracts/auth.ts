@@ -88,3 +88,14 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** POST verify-email: the token of the mailed link. */
 export const verifyEmailInputSchema = z.object({ token: z.string().min(1, MESSAGES.required).max(200) });
+
+/**
+ * POST login answers 202 with this instead of the user when the account's guess ceiling is reached and the device
+ * has not signed in to it before: a one-time sign-in link was e-mailed (when the password was right).
+ */
+export const signInLinkSentSchema = z.object({ message: z.string(), sign_in_link_sent: z.literal(true) });
+export type SignInLinkSent = z.infer<typeof signInLinkSentSchema>;
+
+/** POST sign-in-link: the token of the e-mailed sign-in link. */
+export const signInLinkInputSchema = z.object({ token: z.string().min(1, MESSAGES.required).max(200) });
+export type SignInLinkInput = z.infer<typeof signInLinkInputSchema>;

@@ -9,6 +9,7 @@ export const ACCOUNT_ROUTES: MatrixRows = {
   'POST /api/forgot-password': { expect: everyone, payload: { email: 'nobody@agency.test' } },
   'POST /api/reset-password': { expect: everyone, payload: {} },
   'POST /api/verify-email': { expect: everyone, payload: { token: 'not-a-real-token' } },
+  'POST /api/sign-in-link': { expect: everyone, payload: { token: 'not-a-real-token' } },
   'GET /api/user': { expect: anyUser },
   'POST /api/logout': { expect: anyUser },
   'GET /api/global-search': { expect: staff, url: '/api/global-search?search_term=a' },

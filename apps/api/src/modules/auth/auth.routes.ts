@@ -6,6 +6,8 @@ import {
   registerInputSchema,
   registerResponseSchema,
   resetPasswordInputSchema,
+  signInLinkInputSchema,
+  signInLinkSentSchema,
   userResponseSchema,
   verifyEmailInputSchema,
 } from '@portal/domain';
@@ -18,6 +20,7 @@ import { verifyEmail } from './email-verification';
 import { logIn, type RequestMeta } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { register } from './register';
+import { signInWithLink } from './sign-in-link';
 
 const tags = ['auth'];
 
@@ -31,9 +34,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       config: { access: access.public({ duringMaintenance: true }) },
-      schema: { tags, body: loginInputSchema, response: { 200: userResponseSchema, ...errorResponses } },
+      schema: {
+        tags,
+        body: loginInputSchema,
+        response: { 200: userResponseSchema, 202: signInLinkSentSchema, ...errorResponses },
+      },
     },
-    async (request) => ({ data: await logIn(app.ctx, request.body, meta(request)) }),
+    async (request, reply) => {
+      const outcome = await logIn(app.ctx, request.body, meta(request));
+      if ('sign_in_link_sent' in outcome) {
+        return reply.code(202).send({ message: MESSAGES.signInLinkSent, sign_in_link_sent: true as const });
+      }
+      return { data: outcome };
+    },
+  );
+
+  app.post(
+    '/sign-in-link',
+    {
+      // Like login: during maintenance only the bypass accounts get through (checked in signInWithLink).
+      config: { access: access.public({ duringMaintenance: true }) },
+      schema: {
+        tags,
+        summary: 'Follow an e-mailed sign-in link (the proof step of a sign-in past the guess ceiling): signs in',
+        body: signInLinkInputSchema,
+        response: { 200: userResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await signInWithLink(app.ctx, request.body.token, meta(request)) }),
   );
 
   app.get(

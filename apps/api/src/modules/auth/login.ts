@@ -4,9 +4,12 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { findSignedInUser } from '../users/signed-in-user';
+import { addressBucket, knownDeviceKey } from './client-address';
 import { refuseUnverified } from './email-verification';
 import { voidPasswordResetLinks } from './password-reset';
 import { dummyPasswordHash, verifyPassword } from './passwords';
+import type { RateRule } from './rate-limiter';
+import { mailSignInLink } from './sign-in-link';
 
 export type RequestMeta = { ip: string; userAgent?: string };
 
@@ -16,6 +19,8 @@ const invalidCredentials = () =>
     errors: { email: [MESSAGES.invalidCredentials] },
   });
 
+export type LoginOutcome = (SignedInUser & { auth_token: string }) | { sign_in_link_sent: true };
+
 /**
  * Signs a user in. Unknown e-mail, wrong password and inactive account answer the same message after the same
  * amount of work, so the answer never tells whether an e-mail exists.
@@ -24,22 +29,27 @@ export async function logIn(
   ctx: AppContext,
   input: { email: string; password: string },
   meta: RequestMeta,
-): Promise<SignedInUser & { auth_token: string }> {
+): Promise<LoginOutcome> {
   // Every attempt counts while it runs (so parallel guesses are limited too); a successful one is refunded, since
   // the limits are against guessing, not against a person signing in on several devices or an office behind one IP.
-  // Guesses are counted per (account, address): an attacker elsewhere cannot lock the owner out. The account-wide
-  // ceiling is far higher and ignores devices that signed in to the account before.
+  // Guesses are counted per (account, address): an attacker elsewhere cannot lock the owner out. Addresses count
+  // by bucket (an IPv6 /64 is one), so one network cannot pose as many. The account-wide ceiling is far higher,
+  // ignores devices that signed in to the account before, and refuses nobody: past it a new device needs a proof.
   const limits = ctx.rateLimits;
-  const pairKey = `login:pair:${input.email}:${meta.ip}`;
-  const knownKey = `login:known:${input.email}:${meta.ip}`;
-  const limited = [
-    { key: `login:ip:${meta.ip}`, rule: limits.loginPerIp },
+  const address = addressBucket(meta.ip);
+  const pairKey = `login:pair:${input.email}:${address}`;
+  const knownKey = knownDeviceKey(input.email, meta.ip);
+  const accountKey = `login:account:${input.email}`;
+  const limited: { key: string; rule: RateRule; refuse?: false }[] = [
+    { key: `login:ip:${address}`, rule: limits.loginPerIp },
     { key: pairKey, rule: limits.loginPerAccountIp },
   ];
-  if (!(await ctx.limiter.isMarked(knownKey))) {
-    limited.push({ key: `login:account:${input.email}`, rule: limits.loginPerAccount });
+  const knownDevice = await ctx.limiter.isMarked(knownKey);
+  if (!knownDevice) {
+    limited.push({ key: accountKey, rule: limits.loginPerAccount, refuse: false });
   }
   const counts = await ctx.limiter.hit(limited);
+  const proofNeeded = !knownDevice && (counts.get(accountKey) ?? 0) > limits.loginPerAccount.limit;
   // Repeated guesses from one place wait longer and longer before they learn the answer.
   const delay = limits.loginDelayMs(counts.get(pairKey) ?? 1);
   if (delay > 0) {
@@ -50,10 +60,21 @@ export async function logIn(
   }
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, input.email) });
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !valid || user.status !== 'active') {
+  const accepted = user !== undefined && valid && user.status === 'active';
+  if (!accepted) {
     // For the audit trail: the e-mail as typed and the address it came from; no user id, so nobody is told live.
     const payload = { email: input.email, ip: meta.ip };
     ctx.events.publish([{ model: 'session', action: 'sign_in_failed', id: '', actorId: null, userIds: [], payload }]);
+  }
+  if (proofNeeded) {
+    // Past the ceiling every answer is the same, right password or not, so a guesser with many addresses learns
+    // nothing from it; only the owner's mailbox hears that the password was right, and the link proves the owner.
+    if (accepted) {
+      await mailSignInLink(ctx, user, meta);
+    }
+    return { sign_in_link_sent: true };
+  }
+  if (!accepted) {
     throw invalidCredentials();
   }
   // Only someone who knows the password learns that the address still needs verifying.

@@ -5,6 +5,7 @@ import type { DbExecutor } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { escapeHtml } from '../mail/html';
+import { addressBucket } from './client-address';
 import type { RequestMeta } from './login';
 import { hashPassword } from './passwords';
 import { generateToken, hashToken } from './tokens';
@@ -60,7 +61,7 @@ export async function sendWelcomeSetPasswordLink(
 /** Mails a reset link when the account exists. The caller answers the same either way. */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
   await ctx.limiter.hit([
-    { key: `forgot:ip:${meta.ip}`, rule: ctx.rateLimits.forgotPerIp },
+    { key: `forgot:ip:${addressBucket(meta.ip)}`, rule: ctx.rateLimits.forgotPerIp },
     { key: `forgot:account:${email}`, rule: ctx.rateLimits.forgotPerAccount },
   ]);
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) });

@@ -55,7 +55,7 @@ describe('sign-in guesses are limited per (account, address), not per account', 
     expect((await login(user.email, TEST_PASSWORD, '10.5.0.1')).statusCode).toBe(200);
   });
 
-  it('still stops a distributed guesser at the account-wide ceiling, except on devices that signed in before', async () => {
+  it('past the account-wide ceiling gives a new device no session, right password or not; known devices sign in', async () => {
     const user = await buildUser(db);
     expect((await login(user.email, TEST_PASSWORD, '10.6.0.1')).statusCode).toBe(200); // the owner's laptop
     const { limit } = limits.loginPerAccount;
@@ -65,8 +65,11 @@ describe('sign-in guesses are limited per (account, address), not per account', 
       statuses.push((await login(user.email, 'wrong-password', `10.7.${Math.floor(i / 2)}.${i % 2}`)).statusCode);
     }
     expect(statuses.slice(0, limit).every((s) => s === 422)).toBe(true);
-    expect(statuses[limit]).toBe(429);
-    expect((await login(user.email, TEST_PASSWORD, '10.7.200.1')).statusCode).toBe(429);
+    // The proof step (sign-in-link.test.ts): the same answer for a guess and for the right password.
+    expect(statuses[limit]).toBe(202);
+    const fromNewDevice = await login(user.email, TEST_PASSWORD, '10.7.200.1');
+    expect(fromNewDevice.statusCode).toBe(202);
+    expect(fromNewDevice.json()).toEqual({ message: MESSAGES.signInLinkSent, sign_in_link_sent: true });
     // The owner's known device is not held to the ceiling.
     expect((await login(user.email, TEST_PASSWORD, '10.6.0.1')).statusCode).toBe(200);
   });
@@ -119,6 +122,59 @@ describe('sign-in guesses are limited per (account, address), not per account', 
       last = res.statusCode;
     }
     expect(last).toBe(429);
+  });
+});
+
+describe('addresses count by network: an IPv6 /64 is one address', () => {
+  it('counts guesses from many addresses of one IPv6 /64 together, and other /64s apart', async () => {
+    const user = await buildUser(db);
+    const { limit } = limits.loginPerAccountIp;
+    for (let i = 1; i <= limit; i++) {
+      expect((await login(user.email, 'wrong-password', `2001:db8:aa:1::${i.toString(16)}`)).statusCode).toBe(422);
+    }
+    expect((await login(user.email, TEST_PASSWORD, '2001:db8:aa:1:ffff:1:2:3')).statusCode).toBe(429);
+    expect((await login(user.email, TEST_PASSWORD, '2001:db8:aa:2::1')).statusCode).toBe(200);
+  });
+
+  it('counts an IPv4-mapped IPv6 address as its IPv4 address', async () => {
+    const user = await buildUser(db);
+    for (let i = 0; i < limits.loginPerAccountIp.limit; i++) {
+      await login(user.email, 'wrong-password', i % 2 ? '10.9.0.1' : '::ffff:10.9.0.1');
+    }
+    expect((await login(user.email, TEST_PASSWORD, '10.9.0.1')).statusCode).toBe(429);
+  });
+
+  it('limits forgot-password and registration per /64 too', async () => {
+    const forgot = (i: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/forgot-password',
+        payload: { email: `v6-${i}@agency.test` },
+        remoteAddress: `2001:db8:bb:1::${(i + 1).toString(16)}`,
+      });
+    const forgotStatuses: number[] = [];
+    for (let i = 0; i <= limits.forgotPerIp.limit; i++) {
+      forgotStatuses.push((await forgot(i)).statusCode);
+    }
+    expect(forgotStatuses.at(-1)).toBe(429);
+
+    const register = (i: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: {
+          name: 'V6 Person',
+          email: `v6-register-${i}@example.test`,
+          password: 'a-long-enough-password',
+          password_confirmation: 'a-long-enough-password',
+        },
+        remoteAddress: `2001:db8:cc:1:${(i + 1).toString(16)}::1`,
+      });
+    const registerStatuses: number[] = [];
+    for (let i = 0; i <= limits.registerPerIp.limit; i++) {
+      registerStatuses.push((await register(i)).statusCode);
+    }
+    expect(registerStatuses.at(-1)).toBe(429);
   });
 });
 

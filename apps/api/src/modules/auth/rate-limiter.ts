@@ -18,9 +18,9 @@ export class RateLimiter {
 
   /**
    * Counts one hit for every key and answers each key's count in its window; throws 429 with Retry-After when
-   * any of them is over its rule.
+   * any of them is over its rule, except entries marked `refuse: false`, whose caller acts on the count itself.
    */
-  async hit(entries: { key: string; rule: RateRule }[]): Promise<Map<string, number>> {
+  async hit(entries: { key: string; rule: RateRule; refuse?: false }[]): Promise<Map<string, number>> {
     await this.sweep();
     const keys = entries.map((e) => e.key);
     const windows = entries.map((e) => e.rule.windowSeconds);
@@ -36,8 +36,8 @@ export class RateLimiter {
     let retryAfter = 0;
     for (const row of result.rows) {
       counts.set(row.key, row.count);
-      const rule = entries.find((e) => e.key === row.key)?.rule;
-      if (rule && row.count > rule.limit) {
+      const entry = entries.find((e) => e.key === row.key);
+      if (entry && entry.refuse !== false && row.count > entry.rule.limit) {
         retryAfter = Math.max(retryAfter, row.retry_after, 1);
       }
     }
@@ -87,14 +87,15 @@ export class RateLimiter {
 }
 
 export type AuthRateLimits = {
-  /** Guesses from one address, whatever the accounts. */
+  /** Guesses from one address (an IPv6 address counts as its /64: client-address.ts), whatever the accounts. */
   loginPerIp: RateRule;
   /** Guesses at one account from one address: the brute-force limit. */
   loginPerAccountIp: RateRule;
   /**
    * Guesses at one account from everywhere: a ceiling far above what one address may try, so many addresses are
-   * needed to reach it — and devices that signed in to the account before are not counted against it, so reaching
-   * it does not lock the owner out.
+   * needed to reach it. Past it, a sign-in from a device that has not signed in to the account before is not
+   * refused but needs a proof: the right password answers with a one-time sign-in link e-mailed to the owner
+   * (sign-in-link.ts), so reaching the ceiling does not lock the owner out.
    */
   loginPerAccount: RateRule;
   /** How long a device that signed in stays known to the account (seconds). */

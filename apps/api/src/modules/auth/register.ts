@@ -6,6 +6,7 @@ import { validationError } from '../../http/errors';
 import { acceptInvite, lockInviteByToken } from '../invites/invite-commands';
 import { findSignedInUser } from '../users/signed-in-user';
 import { sendVerificationLink, VERIFY_MESSAGES } from './email-verification';
+import { addressBucket } from './client-address';
 import type { RequestMeta } from './login';
 import { hashPassword } from './passwords';
 
@@ -26,7 +27,7 @@ export type RegisterResult = (SignedInUser & { auth_token: string }) | { message
  */
 export async function register(ctx: AppContext, input: ParsedRegister, meta: RequestMeta): Promise<RegisterResult> {
   await ctx.limiter.hit([
-    { key: `register:ip:${meta.ip}`, rule: ctx.rateLimits.registerPerIp },
+    { key: `register:ip:${addressBucket(meta.ip)}`, rule: ctx.rateLimits.registerPerIp },
     { key: `register:account:${input.email}`, rule: ctx.rateLimits.registerPerAccount },
   ]);
   if (!isPlainAsciiEmail(input.email)) {
