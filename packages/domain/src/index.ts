@@ -15,6 +15,7 @@ export * from './contracts/live';
 export * from './contracts/logs';
 export * from './contracts/notifications';
 export * from './contracts/person-card';
+export * from './contracts/plan-files';
 export * from './contracts/plan-history';
 export * from './contracts/plans';
 export * from './contracts/request-relations';

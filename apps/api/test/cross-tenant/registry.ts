@@ -56,6 +56,7 @@ export const REGISTRY: Record<string, Entry> = {
   'GET /api/projects/:uuid/mentionables': { freelancer: plan, manager: personalPlan },
   'GET /api/projects/:uuid/credits': { freelancer: plan, manager: personalPlan },
   'GET /api/projects/:uuid/history': { manager: personalPlan },
+  'GET /api/projects/:uuid/files': { manager: personalPlan },
   'POST /api/projects/:uuid/credits': { manager: withBody(personalPlan, { total_time: 60, note: 'probe' }) },
   'GET /api/projects/:uuid/budget': { freelancer: plan, manager: personalPlan },
   'PUT /api/projects/:uuid/budget': { manager: withBody(personalPlan, { rollover: 'all' }) },

@@ -10,10 +10,14 @@ export const WORK_ROUTES: MatrixRows = {
     url: '/api/projects/00000000-0000-4000-8000-000000000000',
   },
   'POST /api/projects': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
-  // The plan's own history (issue 19): the plan's read rule, regular users only.
+  // The plan page's History and Files tabs (issue 19): the plan's read rule, regular users only.
   'GET /api/projects/:uuid/history': {
     expect: { ...staff, freelancer: 'deny' },
     url: '/api/projects/00000000-0000-4000-8000-000000000000/history',
+  },
+  'GET /api/projects/:uuid/files': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/projects/00000000-0000-4000-8000-000000000000/files',
   },
   // Credits and budget (issue 10): PROJECTS_READ to read (the plan's visibility), PROJECTS_UPDATE to write.
   'GET /api/projects/:uuid/credits': {

@@ -1,6 +1,8 @@
 import {
   planCreateResponseSchema,
   planCreateSchema,
+  planFilesQuerySchema,
+  planFilesResponseSchema,
   planHistoryQuerySchema,
   planHistoryResponseSchema,
   planListQuerySchema,
@@ -21,6 +23,7 @@ import { listMeta } from '../../http/list-paging';
 import { errorResponses } from '../../http/responses';
 import { createPlan } from './create-plan';
 import { ensurePersonalPlan } from './personal-plan';
+import { listPlanFiles } from './plan-files.query';
 import { listPlanHistory } from './plan-history.query';
 import { listPlans, listPlansLite } from './plan-list.query';
 import { findVisiblePlanId, getPlan, listPlanTypes, updatePlan } from './plans.service';
@@ -124,6 +127,27 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await findVisiblePlanId(app.ctx.db, request.params.uuid, requirePrincipal(request).userId);
       return listPlanHistory(app.ctx.db, request.params.uuid.toLowerCase(), request.query.page);
+    },
+  );
+
+  // The plan page's Files tab: what its tasks and requests hold, under the plan's read rule like its history.
+  app.get(
+    '/projects/:uuid/files',
+    {
+      config: { access: access.regular('PROJECTS_READ') },
+      schema: {
+        tags,
+        description:
+          "The files attached to the plan's tasks (for TASKS_READ holders) and requests (REQUEST_READ), newest first.",
+        params: uuidParam,
+        querystring: planFilesQuerySchema,
+        response: { 200: planFilesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const planId = await findVisiblePlanId(app.ctx.db, request.params.uuid, principal.userId);
+      return listPlanFiles(app.ctx.db, planId, principal, request.query.page);
     },
   );
 
