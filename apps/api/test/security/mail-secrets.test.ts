@@ -121,6 +121,7 @@ const SECRET_SENDERS: Record<string, Record<string, () => Promise<DeliveredMail 
 
 /** Senders whose messages carry no secret (notifications, mentions, the log's resend of a non-redacted message). */
 const PLAIN_SENDERS = [
+  'modules/auth/register.ts',
   'modules/comments/comment-notifications.ts',
   'modules/comments/comment-writes.ts',
   'modules/logs/logs.routes.ts',

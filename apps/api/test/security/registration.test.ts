@@ -1,12 +1,12 @@
 import { MESSAGES } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema';
+import { mailOutbox, users } from '../../src/db/schema';
 import { VERIFY_MESSAGES } from '../../src/modules/auth/email-verification';
 import { DEFAULT_AUTH_RATE_LIMITS } from '../../src/modules/auth/rate-limiter';
 import { REGISTER_MESSAGES } from '../../src/modules/auth/register';
 import { DEMO_ROLES } from '../../src/seed/roles';
-import { bearer, buildActors, buildRole, buildUser } from '../factories';
+import { bearer, buildActors, buildCustomer, buildRole, buildUser } from '../factories';
 import { getTestApp } from '../test-app';
 
 let t: Awaited<ReturnType<typeof getTestApp>>;
@@ -74,9 +74,15 @@ describe('self-registration verifies the e-mail before the account signs in', ()
     await buildUser(t.db, { email: 'victim@company.test' });
     for (const variant of ['vic\u200Btim@company.test', 'ｖｉｃｔｉｍ@company.test', 'VICTIM@company.test\u200D']) {
       const res = await register(variant);
-      expect(res.statusCode, variant).toBe(422);
-      expect(res.json().errors.email, variant).toEqual([MESSAGES.emailTaken]);
+      // Answered like any registration (issue 17); the existing account's owner is the one told.
+      expect(res.statusCode, variant).toBe(200);
+      expect(res.json(), variant).toEqual({ message: VERIFY_MESSAGES.sent, verification_required: true });
+      expect(lastMail('victim@company.test')?.subject, variant).toBe(
+        'Someone tried to register with your e-mail address',
+      );
     }
+    const accounts = await t.db.select().from(users).where(eq(users.email, 'victim@company.test'));
+    expect(accounts).toHaveLength(1);
   });
 
   it('refuses look-alikes of existing accounts (other scripts, rn/m, 0/o, l/1)', async () => {
@@ -96,6 +102,63 @@ describe('self-registration verifies the e-mail before the account signs in', ()
       statuses.push((await register(`burst-${i}@example.test`, '10.99.0.1')).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('registration does not tell whether an address has an account (issue 17)', () => {
+  it('answers an existing address (verified or not) exactly as a new one, and mails the owner instead', async () => {
+    const owner = await buildUser(t.db, { email: 'owner.verified@company.test' });
+    expect((await register('pending.owner@company.test')).statusCode).toBe(200);
+    const fresh = await register('brand.new@company.test');
+    const answers = [fresh];
+    for (const email of [owner.email, 'pending.owner@company.test']) {
+      answers.push(await register(email));
+    }
+    for (const res of answers) {
+      expect(res.statusCode).toBe(fresh.statusCode);
+      expect(res.json()).toEqual(fresh.json());
+    }
+    expect(fresh.json()).toEqual({ message: VERIFY_MESSAGES.sent, verification_required: true });
+
+    const told = lastMail(owner.email);
+    expect(told?.subject).toBe('Someone tried to register with your e-mail address');
+    expect(told?.text).toContain('http://portal.test/login');
+    expect(told?.text).toContain('http://portal.test/forgot-password');
+    expect(`${told?.text}${told?.html}`).not.toMatch(/token|invite=/i);
+    const [row] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.uuid, told?.uuid ?? ''));
+    expect(row).toMatchObject({ template: 'register_attempt', redacted: false });
+    // Nothing about the account changed: one login, the owner's password still works.
+    expect(await t.db.select().from(users).where(eq(users.email, owner.email))).toHaveLength(1);
+    expect((await login(owner.email, 'correct horse battery staple')).statusCode).toBe(200);
+    expect((await login(owner.email)).json().code).toBe('invalid_credentials');
+  });
+
+  it('still tells the holder of an invite for the address that it has an account (the invite proves the mailbox)', async () => {
+    const client = await buildCustomer(t.db);
+    const invite = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer-invite',
+      headers: bearer(actors.admin.token),
+      payload: { customer_id: client.uuid, email: actors.contact.email },
+    });
+    expect(invite.statusCode, invite.body).toBe(200);
+    const token = decodeURIComponent(lastMail(actors.contact.email)?.text.match(/invite=([^\s&]+)/)?.[1] ?? '');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: {
+        name: 'Invited',
+        email: actors.contact.email,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        invite_token: token,
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.email).toEqual([MESSAGES.emailTaken]);
   });
 });
 

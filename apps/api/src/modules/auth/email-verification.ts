@@ -12,7 +12,8 @@ import { generateToken, hashToken } from './tokens';
 export const VERIFICATION_LINK_HOURS = 48;
 
 export const VERIFY_MESSAGES = {
-  sent: 'We have sent you an e-mail. Please follow the link in it to verify your address, then you can sign in.',
+  // Also the answer when the address already has an account (its owner is mailed instead): it must not tell them apart.
+  sent: 'We have sent you an e-mail. Please follow the link in it to continue, then you can sign in.',
   notVerified: 'Please verify your e-mail address first: follow the link we sent you (we have sent it again).',
   invalidLink: 'This verification link is invalid or has expired. Sign in to get a new one.',
 } as const;

@@ -2,6 +2,7 @@ import { MESSAGES } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildUser } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
+import { VERIFY_MESSAGES } from './email-verification';
 
 let app: TestApp;
 let close: () => Promise<void>;
@@ -58,7 +59,7 @@ describe('POST /api/register', () => {
     expect(search.statusCode).toBe(403);
   });
 
-  it('refuses an e-mail that is already registered', async () => {
+  it('answers an e-mail that is already registered like a new one, keeps the account and tells its owner', async () => {
     const user = await buildUser(db);
     const res = await register({
       name: 'X',
@@ -66,8 +67,15 @@ describe('POST /api/register', () => {
       password: 'password-1',
       password_confirmation: 'password-1',
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ message: MESSAGES.emailTaken, errors: { email: [MESSAGES.emailTaken] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: VERIFY_MESSAGES.sent, verification_required: true });
+    expect(mailbox.lastTo(user.email)?.subject).toBe('Someone tried to register with your e-mail address');
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: 'password-1' },
+    });
+    expect(login.statusCode).toBe(422);
   });
 
   it('enforces the password rules: at least 8 characters, 64 and more allowed, confirmation matches', async () => {

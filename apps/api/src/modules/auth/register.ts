@@ -1,12 +1,12 @@
 import { isPlainAsciiEmail, MESSAGES, type RegisterInput, type SignedInUser } from '@portal/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { contacts, emailSkeletonOf, users } from '../../db/schema';
 import { validationError } from '../../http/errors';
 import { acceptInvite, lockInviteByToken } from '../invites/invite-commands';
 import { findSignedInUser } from '../users/signed-in-user';
-import { sendVerificationLink, VERIFY_MESSAGES } from './email-verification';
 import { addressBucket } from './client-address';
+import { sendVerificationLink, VERIFY_MESSAGES } from './email-verification';
 import type { RequestMeta } from './login';
 import { hashPassword } from './passwords';
 
@@ -34,7 +34,7 @@ export async function register(ctx: AppContext, input: ParsedRegister, meta: Req
     throw validationError({ email: [REGISTER_MESSAGES.notPlain] });
   }
   const passwordHash = await hashPassword(input.password);
-  const { userId, invited } = await ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     // An invite link is checked first and locked, so it is taken by exactly one registration.
     const invite = input.invite_token ? await lockInviteByToken(tx, input.invite_token, 'invite_token') : null;
     if (invite && invite.email !== input.email) {
@@ -53,7 +53,11 @@ export async function register(ctx: AppContext, input: ParsedRegister, meta: Req
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (!user) {
-      throw validationError({ email: [MESSAGES.emailTaken] });
+      // Whoever holds an invite for this address proved its mailbox, so they may learn it has an account.
+      if (invite) {
+        throw validationError({ email: [MESSAGES.emailTaken] });
+      }
+      return { taken: true } as const;
     }
     const [contact] = await tx
       .insert(contacts)
@@ -62,8 +66,15 @@ export async function register(ctx: AppContext, input: ParsedRegister, meta: Req
     if (invite && contact) {
       await acceptInvite(tx, invite, { contactId: contact.id, userId: user.id });
     }
-    return { userId: user.id, invited: invite !== null };
+    return { taken: false, userId: user.id, invited: invite !== null } as const;
   });
+  if (outcome.taken) {
+    // The same answer as a new registration, after the same kind of work (hash, one mail): the form must not tell
+    // whether an address has an account. Its owner hears of the attempt instead.
+    await mailRegistrationAttempt(ctx, input.email);
+    return { message: VERIFY_MESSAGES.sent, verification_required: true };
+  }
+  const { userId, invited } = outcome;
   if (!invited) {
     await sendVerificationLink(ctx, { id: userId, email: input.email, name: input.name });
     return { message: VERIFY_MESSAGES.sent, verification_required: true };
@@ -71,4 +82,32 @@ export async function register(ctx: AppContext, input: ParsedRegister, meta: Req
   const signedIn = await findSignedInUser(ctx.db, userId, ctx.config.superUserEmails.includes(input.email));
   const token = await ctx.sessions.issue(userId, meta);
   return { ...signedIn, auth_token: token };
+}
+
+/**
+ * Tells the owner of an existing account that someone tried to register with its address: where to sign in, and
+ * where to choose a new password. No secret link: a reset link is only mailed when its owner asks for one.
+ */
+async function mailRegistrationAttempt(ctx: AppContext, email: string): Promise<void> {
+  const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) });
+  if (user?.status !== 'active') {
+    return;
+  }
+  const signIn = `${ctx.config.appUrl}/login`;
+  const forgot = `${ctx.config.appUrl}/forgot-password`;
+  await ctx.mailer.send({
+    to: email,
+    subject: 'Someone tried to register with your e-mail address',
+    template: 'register_attempt',
+    text: [
+      'Someone tried to create an Agency Portal account with this e-mail address, which already has an account.',
+      'Nothing was changed.',
+      '',
+      `If it was you, sign in here: ${signIn}`,
+      `If you forgot your password, choose a new one here: ${forgot}`,
+      '',
+      'If it was not you, you can ignore this e-mail: your account and password stay as they are.',
+    ].join('\n'),
+    html: `<p>Someone tried to create an Agency Portal account with this e-mail address, which already has an account. Nothing was changed.</p><p>If it was you, <a href="${signIn}">sign in</a>. If you forgot your password, <a href="${forgot}">choose a new one</a>.</p><p>If it was not you, you can ignore this e-mail: your account and password stay as they are.</p>`,
+  });
 }
