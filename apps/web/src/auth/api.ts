@@ -7,8 +7,10 @@ import type {
   RegisterResponse,
   ResetPasswordInput,
   SignedInUser,
+  SignInLinkSent,
 } from '@portal/domain';
 import { api } from '../api';
+import { type SignInOutcome, signInOutcome } from './signInOutcome';
 
 interface DataBody<T> {
   data: T;
@@ -27,13 +29,26 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<SignedInUser
   return body.data;
 }
 
-/** Signs in and keeps the token. A 401 here means wrong credentials, not an expired session. */
-export async function signIn(input: Pick<LoginInput, 'email' | 'password'>): Promise<SignedInUser> {
-  const body = await api.post<DataBody<SignedInUser>>(
+/**
+ * Signs in and keeps the token. A 401 here means wrong credentials, not an expired session. Past the account's
+ * guess ceiling on a new device the answer is instead that a sign-in link was e-mailed (no token).
+ */
+export async function signIn(input: Pick<LoginInput, 'email' | 'password'>): Promise<SignInOutcome> {
+  const body = await api.post<DataBody<SignedInUser> | SignInLinkSent>(
     '/login',
     { ...input, cookie_login: false },
     { sessionExpiresOn401: false },
   );
+  const outcome = signInOutcome(body);
+  if ('signedIn' in outcome) {
+    storeToken(outcome.signedIn);
+  }
+  return outcome;
+}
+
+/** Follows an e-mailed sign-in link (/sign-in-link?token=…): signs in and keeps the token. */
+export async function signInWithLink(token: string): Promise<SignedInUser> {
+  const body = await api.post<DataBody<SignedInUser>>('/sign-in-link', { token }, { sessionExpiresOn401: false });
   storeToken(body.data);
   return body.data;
 }

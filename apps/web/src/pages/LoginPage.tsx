@@ -1,13 +1,16 @@
 import { MESSAGES } from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form } from 'antd';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { describeLoginError } from '../api/errors';
 import { signIn } from '../auth/api';
 import { inviteTokenFrom } from '../auth/inviteToken';
+import { USER_QUERY_KEY } from '../auth/queries';
 import { AuthCard } from './AuthCard';
 import { AuthError, EmailField } from './authFields';
 import { PasswordInput } from './authInputs';
-import { useSignInMutation } from './useAuthMutation';
+import { useAuthMutation } from './useAuthMutation';
 
 interface LoginValues {
   email: string;
@@ -18,7 +21,19 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
   // With an invite link (/login?invite=…), the public-only gate accepts the invitation once the user is signed in.
   const inviteToken = inviteTokenFrom(useLocation().search);
-  const { mutation: login, errorText } = useSignInMutation(form, signIn, { describe: describeLoginError });
+  const queryClient = useQueryClient();
+  // Past the account's guess ceiling a new device signs in through a link mailed to the owner: say so, no session.
+  const [linkSent, setLinkSent] = useState<string | null>(null);
+  const { mutation: login, errorText } = useAuthMutation(form, signIn, {
+    describe: describeLoginError,
+    onSuccess: (outcome) => {
+      if ('linkSent' in outcome) {
+        setLinkSent(outcome.linkSent);
+        return;
+      }
+      queryClient.setQueryData(USER_QUERY_KEY, outcome.signedIn);
+    },
+  });
 
   return (
     <AuthCard
@@ -34,6 +49,9 @@ export function LoginPage() {
     >
       {inviteToken ? (
         <Alert type="info" showIcon title="Sign in to accept your invitation." data-testid="login-invite" />
+      ) : null}
+      {linkSent && !login.isError ? (
+        <Alert type="success" showIcon title={linkSent} data-testid="login-link-sent" />
       ) : null}
       <AuthError text={errorText} testId="login-error" />
       <Form<LoginValues>

@@ -12,6 +12,7 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   forgotPassword: lazyPage(() => import('../pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage)),
   reset: lazyPage(() => import('../pages/ResetPasswordPage').then((m) => m.ResetPasswordPage)),
   verifyEmail: lazyPage(() => import('../pages/VerifyEmailPage').then((m) => m.VerifyEmailPage)),
+  signInLink: lazyPage(() => import('../pages/SignInLinkPage').then((m) => m.SignInLinkPage)),
   terms: lazyPage(() => import('../pages/TermsPage').then((m) => m.TermsPage)),
   privacy: lazyPage(() => import('../pages/PrivacyPage').then((m) => m.PrivacyPage)),
   fileViewer: lazyPage(() => import('../pages/FileViewerPage').then((m) => m.FileViewerPage)),

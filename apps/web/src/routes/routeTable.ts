@@ -7,7 +7,7 @@ import type { Permission } from '@portal/domain';
 
 /**
  * - public-only: only when signed out (/login, /register, /forgot-password); a signed-in user is sent back.
- * - open: anyone, no layout (/terms, /privacy, /reset).
+ * - open: anyone, no layout (/terms, /privacy, /reset, /verify-email, /sign-in-link).
  * - signed-in-bare: needs sign-in, no layout (/file-viewer/:uuid).
  * - signed-in: needs sign-in, inside the layout.
  * - redirect: sends on to `redirectTo`.
@@ -26,6 +26,7 @@ export type PageKey =
   | 'forgotPassword'
   | 'reset'
   | 'verifyEmail'
+  | 'signInLink'
   | 'terms'
   | 'privacy'
   | 'fileViewer'
@@ -110,6 +111,7 @@ export const ROUTES: readonly RouteDef[] = [
   open('/privacy', 'Privacy Policy', 'privacy'),
   open('/reset', 'Reset password', 'reset'),
   open('/verify-email', 'Verify e-mail', 'verifyEmail'),
+  open('/sign-in-link', 'Sign-in link', 'signInLink'),
 
   { path: '/file-viewer/:uuid', label: 'File viewer', access: 'signed-in-bare', types: 'any', page: 'fileViewer' },
   { path: '/status-report', label: 'Status report', access: 'redirect', types: 'any', redirectTo: '/' },
