@@ -107,6 +107,9 @@ export const MESSAGES = {
   emailBodyHiddenTitle: 'Body hidden',
   emailBodyHidden: 'This e-mail was sent to another staff member. Only super users can read its content.',
   emailLinksRedacted: 'One-time links in this e-mail are not kept in the log; they are shown as [redacted].',
+  // The same for a new address and one that has an account (issue 17): the e-mail itself says which case it is.
+  registerCheckEmail: (email: string) =>
+    `We sent it to ${email}. The verification link in it works for 48 hours; if this address already has an account, the e-mail tells you how to sign in instead.`,
   emailRedactedNoResend:
     'This e-mail carried a one-time link, which the log does not keep, so it cannot be sent again. Ask for a new link instead.',
 

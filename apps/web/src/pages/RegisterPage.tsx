@@ -60,7 +60,7 @@ export function RegisterPage() {
           type="success"
           showIcon
           title={checkEmail.message}
-          description={`We sent the link to ${checkEmail.email}. It works for 48 hours.`}
+          description={MESSAGES.registerCheckEmail(checkEmail.email)}
           data-testid="register-check-email"
         />
       </AuthCard>
