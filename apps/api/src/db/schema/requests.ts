@@ -149,3 +149,20 @@ export const requestUsers = pgTable(
     index('request_users_user_idx').on(t.userId, t.pivot),
   ],
 );
+
+/**
+ * "Due tomorrow" reminders already sent, one per request and delivery date: the daily job inserts the marker in the
+ * statement that picks the requests (skipping conflicts), so reruns and overlapping instances remind once, and a
+ * moved delivery date is reminded again.
+ */
+export const requestDueReminders = pgTable(
+  'request_due_reminders',
+  {
+    requestId: integer()
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    dueDate: date({ mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.dueDate] })],
+);
