@@ -107,10 +107,10 @@ test('a client is created, gets a plan and an invited contact who registers from
   await expect(planRow.getByTestId('plan-row-refill')).toHaveText('10:00');
   await screenshot(page, 'plans-list');
 
-  // On the clients page the modal lists the plan and links to its requests.
+  // On the clients page the modal lists the plan and links to its page.
   await page.goto(`/clients?client_uuid=${clientUuid}`);
   await expect(page.getByTestId('client-plan')).toHaveCount(1);
-  await expect(page.getByTestId('client-plan-link')).toHaveAttribute('href', /\/projects\/[0-9a-f-]{36}\/requests$/);
+  await expect(page.getByTestId('client-plan-link')).toHaveAttribute('href', /\/projects\/[0-9a-f-]{36}$/);
 
   // Invite a person by e-mail; the e-mailed link lets them register.
   await inviteByEmail(page, INVITEE);

@@ -124,8 +124,8 @@ test('comments: mention, inbox, reply, like, edit, delete, schedule, private not
   await expect(scheduled.getByTestId('comment-scheduled')).toContainText('Scheduled for');
   await screenshot(adminPage, 'comments-scheduled');
 
-  // A private note on the plan's page.
-  await adminPage.goto(`/projects/${plan.uuid}`);
+  // A private note on the plan's page (its Comments tab).
+  await adminPage.goto(`/projects/${plan.uuid}/comments`);
   await adminPage.getByTestId('comments-tab-private').click();
   await typeInEditor(adminPage, 'comment-editor', 'Client prefers calls after 3 pm');
   await adminPage.getByTestId('comment-send').click();
@@ -160,7 +160,7 @@ test('comments: mention, inbox, reply, like, edit, delete, schedule, private not
   await expect(phone.getByTestId('comments-panel')).toBeVisible({ timeout: 45_000 });
   await expectNoSidewaysScroll(phone);
   await screenshot(phone, 'comments-task-390');
-  await phone.goto(`/projects/${plan.uuid}`);
+  await phone.goto(`/projects/${plan.uuid}/comments`);
   await expect(phone.getByTestId('comments-panel')).toBeVisible();
   await expectNoSidewaysScroll(phone);
   await screenshot(phone, 'comments-plan-390');

@@ -22,8 +22,7 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   customers: lazyPage(() => import('../features/clients/CustomersPage').then((m) => m.CustomersPage)),
   people: lazyPage(() => import('../features/users/PeoplePage').then((m) => m.PeoplePage)),
   plans: lazyPage(() => import('../features/plans/PlansPage').then((m) => m.PlansPage)),
-  planRequests: lazyPage(() => import('../features/plans/PlanRequestsPage').then((m) => m.PlanRequestsPage)),
-  plan: lazyPage(() => import('../features/comments/PlanCommentsPage').then((m) => m.PlanCommentsPage)),
+  plan: lazyPage(() => import('../features/plans/PlanPage').then((m) => m.PlanPage)),
   inbox: lazyPage(() => import('../features/comments/MentionsInboxPage').then((m) => m.MentionsInboxPage)),
   commentTemplates: lazyPage(() =>
     import('../features/comments/CommentTemplatesPage').then((m) => m.CommentTemplatesPage),

@@ -36,7 +36,6 @@ export type PageKey =
   | 'customers'
   | 'people'
   | 'plans'
-  | 'planRequests'
   | 'plan'
   | 'inbox'
   | 'commentTemplates'
@@ -93,6 +92,15 @@ function screen(
   return { path, label, access: 'signed-in', types, page, ...(permissions ? { permissions } : {}) };
 }
 
+/** The plan page's tabs other than its Overview (features/plans/PlanPage.tsx reads the tab from the address). */
+export const PLAN_TAB_PATHS: [string, string][] = [
+  ['tasks', 'Plan tasks'],
+  ['requests', 'Plan requests'],
+  ['files', 'Plan files'],
+  ['comments', 'Plan comments'],
+  ['history', 'Plan history'],
+];
+
 const ONBOARDING_SUB_PATHS: [string, string][] = [
   ['submissions', 'Onboarding submissions'],
   ['requirements', 'Onboarding requirements'],
@@ -124,8 +132,6 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/requests/new', 'New request', 'regular_user', 'requestNew'),
   screen('/requests/:uuid', 'Request', 'any', 'request', ['REQUEST_READ']),
   screen('/requests/:uuid/tasks', 'Request tasks', 'any', 'request', ['REQUEST_READ']),
-  // A project's requests are a requests screen ("Go to project" from a request), so they follow the requests rule.
-  screen('/projects/:id/requests', 'Plan requests', 'any', 'planRequests'),
   screen('/inbox', 'Mentions', 'any', 'inbox', ['COMMENTS_READ']),
   screen('/assistant', 'Assistant', 'any', 'assistant'),
   screen('/people', 'Contacts', 'any', 'people', ['CONTACTS_READ']),
@@ -153,6 +159,10 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/projects', 'Plans', 'regular_user', 'plans', ['PROJECTS_READ']),
   // A plan's page: its comments (private notes, call and e-mail logs, summaries for those allowed).
   screen('/projects/:uuid', 'Plan', 'regular_user', 'plan', ['PROJECTS_READ']),
+  // The plan page's tabs, each with its own address; /projects/{id}/requests is the one old links used.
+  ...PLAN_TAB_PATHS.map(([sub, label]) =>
+    screen(`/projects/:uuid/${sub}`, label, 'regular_user', 'plan', ['PROJECTS_READ']),
+  ),
   screen('/advertising', 'Advertising'),
   screen('/analytics', 'Analytics'),
   screen('/discounts', 'Discounts'),

@@ -11,6 +11,7 @@ import { StatusTag } from '../common/StatusTag';
 import { cancelInvite, INVITES_KEY, listPendingInvites, resendInvite } from '../invites/api';
 import { InviteModal } from '../invites/InviteModal';
 import { listPlans, PLANS_KEY } from '../plans/api';
+import { PlanLink } from '../plans/PlanLink';
 import { CONTACTS_KEY, deleteContact, listClientContacts } from '../users/api';
 
 function Section({ title, extra, children }: { title: string; extra?: React.ReactNode; children: React.ReactNode }) {
@@ -48,9 +49,9 @@ export function ClientPlans({ customerId }: { customerId: string }) {
         locale={emptyText(MESSAGES.noPlans, 'client-plans-empty')}
         renderItem={(plan) => (
           <List.Item key={plan.uuid} data-testid="client-plan" extra={<StatusTag status={plan.status} />}>
-            <Link to={`/projects/${plan.uuid}/requests`} data-testid="client-plan-link">
+            <PlanLink uuid={plan.uuid} testId="client-plan-link">
               {plan.title}
-            </Link>
+            </PlanLink>
           </List.Item>
         )}
       />

@@ -9,6 +9,7 @@ import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
 import { useModalParam } from '../common/useModalParam';
 import { listPlans, PLANS_KEY } from './api';
+import { planPath } from './planPaths';
 
 /**
  * /projects (Plans): status filter (default active), search, page size; the server sorts active first, then by name,
@@ -64,7 +65,7 @@ export function PlansPage() {
             sortKey: 'title',
             edit: { field: 'title', required: true, maxLength: 255 },
             render: (title: string, row) => (
-              <Link to={`/projects/${row.uuid}/requests`} data-testid="plan-row-link">
+              <Link to={planPath(row.uuid)} data-testid="plan-row-link">
                 {title}
               </Link>
             ),

@@ -1,4 +1,4 @@
-import type { Plan, PlanCreateInput, PlanType, ProjectUser } from '@portal/domain';
+import type { Plan, PlanCreateInput, PlanFile, PlanHistoryEntry, PlanType, ProjectUser } from '@portal/domain';
 import { api } from '../../api';
 import { buildListQuery, type ListParams, type ListResponse } from '../common/listQuery';
 
@@ -29,6 +29,26 @@ export function listProjectUsers(search: string | undefined, signal?: AbortSigna
       search,
       filters: { 'auth_users.status': ['active'], type: ['regular_user', 'freelancer'] },
     }),
+    signal,
+  });
+}
+
+export const planHistoryKey = (uuid: string) => [...PLANS_KEY, 'history', uuid] as const;
+
+/** GET projects/{uuid}/history: the plan's own activity, newest first, paged. */
+export function listPlanHistory(uuid: string, page: { page: number; size: number }, signal?: AbortSignal) {
+  return api.get<ListResponse<PlanHistoryEntry>>(`/projects/${uuid}/history`, {
+    query: { 'page[number]': page.page, 'page[size]': page.size },
+    signal,
+  });
+}
+
+export const planFilesKey = (uuid: string) => [...PLANS_KEY, 'files', uuid] as const;
+
+/** GET projects/{uuid}/files: the files of the plan's tasks and requests, newest first, paged. */
+export function listPlanFiles(uuid: string, page: { page: number; size: number }, signal?: AbortSignal) {
+  return api.get<ListResponse<PlanFile>>(`/projects/${uuid}/files`, {
+    query: { 'page[number]': page.page, 'page[size]': page.size },
     signal,
   });
 }

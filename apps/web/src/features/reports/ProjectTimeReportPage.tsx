@@ -2,7 +2,6 @@ import { PLAN_STATUSES, PROJECT_TYPES, type ProjectTimeReportRow } from '@portal
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { describeError } from '../../api/errors';
 import { useAbility } from '../../auth/useAbility';
 import { type DataColumn, DataTable, FilterSelect, useTableState } from '../../components/DataTable';
@@ -17,6 +16,7 @@ import { ReportNav } from './ReportNav';
 import { ReportTotals } from './ReportTotals';
 import { formatHours } from './reportFormat';
 import './reports.css';
+import { PlanLink } from '../plans/PlanLink';
 
 type Row = ProjectTimeReportRow;
 type HoursField =
@@ -52,7 +52,7 @@ const COLUMNS: DataColumn<Row>[] = [
     sortKey: 'title',
     render: (_, row) => (
       <div className="report-cell-stack">
-        <Link to={`/projects/${row.uuid}`}>{row.title}</Link>
+        <PlanLink uuid={row.uuid}>{row.title}</PlanLink>
         <span className="report-cell-sub">{row.customer?.business_name ?? '—'}</span>
       </div>
     ),

@@ -1,7 +1,7 @@
 import type { UserPerformanceDetail } from '@portal/domain';
-import { Link } from 'react-router';
 import { type DataColumn, DataTable, type TableQuery, useEmbeddedTableState } from '../../components/DataTable';
 import { humanize } from '../common/listQuery';
+import { PlanLink } from '../plans/PlanLink';
 import { formatHours, formatPercent, percentOf } from './reportFormat';
 import { categoryLabel } from './TimelogReportFilters';
 
@@ -79,7 +79,7 @@ export function TopPlansTable({ detail }: { detail: DetailQuery }) {
       key: 'plan',
       title: 'Plan',
       sortKey: 'project.title',
-      render: (_, row) => <Link to={`/projects/${row.project.uuid}`}>{row.project.title}</Link>,
+      render: (_, row) => <PlanLink uuid={row.project.uuid}>{row.project.title}</PlanLink>,
     },
     { key: 'time', title: 'Time', dataIndex: 'minutes', align: 'right', sortKey: 'minutes', render: formatHours },
   ];

@@ -8,9 +8,9 @@ import {
 } from '@portal/domain';
 import { Collapse, Dropdown, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { humanize } from '../common/listQuery';
 import { PersonName } from '../people/PersonName';
+import { PlanLink } from '../plans/PlanLink';
 import { shortUsDate } from '../timelogs/timeEntry';
 import { DateRangeInputs } from './DateRangeInputs';
 import type { DraftErrors, TaskDraft } from './taskForm';
@@ -127,9 +127,13 @@ export function TaskFields(props: TaskFieldsProps) {
       <div className="task-meta-row">
         {props.projectLocked || mode === 'edit' ? (
           projectTitle && draft.project_id ? (
-            <Link to={`/tasks?project=${draft.project_id}`} data-testid="task-project-link">
+            <PlanLink
+              uuid={draft.project_id}
+              fallback={`/tasks?project=${draft.project_id}`}
+              testId="task-project-link"
+            >
               {projectTitle}
-            </Link>
+            </PlanLink>
           ) : null
         ) : (
           <Form.Item

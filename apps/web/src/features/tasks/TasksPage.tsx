@@ -25,18 +25,20 @@ import './tasks.css';
 /**
  * /tasks (optionally ?project=<plan uuid>) and /personal-tasks: the tabs table, list, chart and kanban over one set
  * of filters (doc 2 §2). The tab and plan live in the address; table and list page through the server, chart and
- * kanban load the first 1,000.
+ * kanban load the first 1,000. `plan` shows the same screen inside a plan page's Tasks tab (no page header).
  */
-export function TasksPage({ personal = false }: { label?: string; personal?: boolean }) {
+export function TasksPage({ personal = false, plan }: { label?: string; personal?: boolean; plan?: string }) {
   const ability = useAbility();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const view = (TASK_VIEWS as readonly string[]).includes(params.get('view') ?? '')
     ? (params.get('view') as TaskView)
     : 'table';
-  const projectParam = params.get('project');
+  const projectParam = plan ?? params.get('project');
   // Filters, search, page and page size live in the address and are saved per screen (the data table's state).
-  const table = useTableState(personal ? 'personal-tasks' : 'tasks', { filters: TASK_TABLE_FILTERS });
+  const table = useTableState(personal ? 'personal-tasks' : plan ? 'plan-tasks' : 'tasks', {
+    filters: TASK_TABLE_FILTERS,
+  });
   const filters = taskFiltersFromTable(table.state.filters);
   const { page, size, search, sort } = table.state;
 
@@ -144,50 +146,56 @@ export function TasksPage({ personal = false }: { label?: string; personal?: boo
   const empty = !loading && rows.length === 0;
   const boardBody = (body: React.ReactNode) => (empty ? noTasks : body);
 
+  const newTask = ability.can('TASKS_CREATE') ? (
+    <Button
+      type="primary"
+      icon={<PlusOutlined />}
+      onClick={() => openTask('create', createExtra)}
+      data-testid="tasks-new"
+    >
+      New task
+    </Button>
+  ) : null;
+
   return (
     <div className="list-page" data-testid={personal ? 'personal-tasks-page' : 'tasks-page'}>
-      <PageHeader
-        title={
-          <span>
-            {personal ? 'Personal tasks' : 'Tasks'}
-            {planTitle ? (
-              <Tag
-                style={{ marginLeft: 8 }}
-                closable
-                onClose={() =>
-                  setParams((c) => {
-                    const n = new URLSearchParams(c);
-                    n.delete('project');
-                    return n;
-                  })
-                }
-                data-testid="tasks-plan-tag"
-              >
-                {planTitle}
-              </Tag>
-            ) : null}
-          </span>
-        }
-        actions={
-          <Space>
-            {ability.isRegularUser ? (
-              <Link to={personal ? '/tasks' : '/personal-tasks'} data-testid="tasks-switch-personal">
-                {personal ? 'All tasks' : 'Personal tasks'}
-              </Link>
-            ) : null}
-            {ability.can('TASKS_CREATE') ? (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => openTask('create', createExtra)}
-                data-testid="tasks-new"
-              >
-                New task
-              </Button>
-            ) : null}
-          </Space>
-        }
-      />
+      {plan ? (
+        <div className="plan-tab-actions">{newTask}</div>
+      ) : (
+        <PageHeader
+          title={
+            <span>
+              {personal ? 'Personal tasks' : 'Tasks'}
+              {planTitle ? (
+                <Tag
+                  style={{ marginLeft: 8 }}
+                  closable
+                  onClose={() =>
+                    setParams((c) => {
+                      const n = new URLSearchParams(c);
+                      n.delete('project');
+                      return n;
+                    })
+                  }
+                  data-testid="tasks-plan-tag"
+                >
+                  {planTitle}
+                </Tag>
+              ) : null}
+            </span>
+          }
+          actions={
+            <Space>
+              {ability.isRegularUser ? (
+                <Link to={personal ? '/tasks' : '/personal-tasks'} data-testid="tasks-switch-personal">
+                  {personal ? 'All tasks' : 'Personal tasks'}
+                </Link>
+              ) : null}
+              {newTask}
+            </Space>
+          }
+        />
+      )}
       {personal && personalPlan.isError ? (
         <Alert type="warning" showIcon title="Your personal plan could not be loaded." />
       ) : null}

@@ -1,7 +1,7 @@
 import { formatMinutes, MESSAGES, type RequestDetail } from '@portal/domain';
 import { Descriptions } from 'antd';
-import { Link } from 'react-router';
 import { PersonName } from '../../people/PersonName';
+import { PlanLink } from '../../plans/PlanLink';
 import { isoToUsDate } from '../../timelogs/timeEntry';
 
 /**
@@ -30,7 +30,9 @@ export function RequestFacts({ request }: { request: RequestDetail }) {
           key: 'project',
           label: 'Plan',
           children: request.project ? (
-            <Link to={`/projects/${request.project.uuid}/requests`}>{request.project.title}</Link>
+            <PlanLink uuid={request.project.uuid} testId="request-facts-plan">
+              {request.project.title}
+            </PlanLink>
           ) : (
             '—'
           ),

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { useAbility } from '../../../auth/useAbility';
 import { useDebouncedValue } from '../../../search/useDebouncedValue';
 import { BudgetPanel } from '../../plans/budget/BudgetPanel';
+import { canOpenPlans, planPath } from '../../plans/planPaths';
 import { listAssignableUsers } from '../../tasks/api';
 import { isoToUsDate } from '../../timelogs/timeEntry';
 import { RequestAddTime } from '../detail/RequestAddTime';
@@ -179,9 +180,12 @@ export function RequestFormPanel({
               {plan.customer.business_name}
             </Link>
           ) : null}
-          <Link to={`/projects/${plan.uuid}/requests`} data-testid="request-project-link">
-            Go to project
-          </Link>
+          {/* Only for those who may open the plan's page: a freelancer would land on the permission page. */}
+          {canOpenPlans(ability) ? (
+            <Link to={planPath(plan.uuid)} data-testid="request-project-link">
+              Go to project
+            </Link>
+          ) : null}
         </div>
       ) : null}
       {/* Doc 1 §6: the budget panel, shown by the plan's own rule (retainer with time reports) to plan readers. */}
