@@ -4,13 +4,16 @@ import { useEffect } from 'react';
 import { api } from '../api';
 import { useCurrentUser } from '../auth/queries';
 import { invalidateForBudget, invalidateForModelChange, invalidateForUserEvent, resyncAll } from './invalidation';
+import { joinPrivateChannel, setChannelSocket } from './liveChannels';
 import { emitVersionEvent, setLiveConnected } from './liveStatus';
 
 /**
  * The live channel (doc 1 §7): one socket per tab, opened once the user is signed in, on the app's own origin at
  * /socket.io with the bearer token in the handshake. Events invalidate the queries they make stale (live/
- * invalidation.ts); after a reconnect everything live is refetched, since events were missed meanwhile. The
- * socket.io client is loaded only here, after sign-in, so it is not part of the login page's download.
+ * invalidation.ts); after a reconnect everything live is refetched, since events were missed meanwhile. Private
+ * channels are authorised through POST broadcasting/auth (live/liveChannels.ts), which screens use for their own
+ * channels too (the plan page's `project.{uuid}`); the public version channel is joined directly. The socket.io
+ * client is loaded only here, after sign-in, so it is not part of the login page's download.
  */
 export function LiveBridge() {
   const queryClient = useQueryClient();
@@ -34,11 +37,13 @@ export function LiveBridge() {
       let connectedBefore = false;
       socket.on('connect', () => {
         setLiveConnected(true);
-        const channels = staff
-          ? [LIVE_CHANNELS.modelChanges, LIVE_CHANNELS.users(userUuid), LIVE_CHANNELS.version]
-          : [LIVE_CHANNELS.version];
-        for (const channel of channels) {
-          socket.emit('subscribe', { channel });
+        socket.emit('subscribe', { channel: LIVE_CHANNELS.version });
+        if (staff) {
+          for (const channel of [LIVE_CHANNELS.modelChanges, LIVE_CHANNELS.users(userUuid)]) {
+            void joinPrivateChannel(socket, channel);
+          }
+          // The screens' own channels; a reconnect gives the socket a new id, so each is authorised again.
+          setChannelSocket(socket);
         }
         if (connectedBefore) {
           resyncAll(queryClient);
@@ -54,6 +59,7 @@ export function LiveBridge() {
       socket.on('budget', () => invalidateForBudget(queryClient));
       socket.on('version.update', (event: LiveVersionEvent) => emitVersionEvent(event));
       close = () => {
+        setChannelSocket(null);
         socket.close();
         setLiveConnected(false);
       };
