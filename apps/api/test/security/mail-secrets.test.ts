@@ -2,14 +2,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PERMISSIONS } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/db/schema';
 import { mailSignInLink } from '../../src/modules/auth/sign-in-link';
 import { generateToken } from '../../src/modules/auth/tokens';
 import { composeInviteMail } from '../../src/modules/invites/invite-mail';
 import type { DeliveredMail } from '../../src/modules/mail/mailer';
-import { REDACTED } from '../../src/modules/mail/secrets';
+import { REDACTED, redactSecrets } from '../../src/modules/mail/secrets';
 import { DEMO_ROLES } from '../../src/seed/roles';
 import { bearer, buildCustomer, buildUser } from '../factories';
 import { getTestApp } from '../test-app';
@@ -189,6 +189,27 @@ describe('every e-mail template keeps its secrets out of the e-mail log', () => 
       .from(mailOutbox)
       .where(eq(mailOutbox.uuid, plainUuid ?? ''));
     expect(plainRow).toMatchObject({ textBody: plain.text, redacted: false });
+  });
+});
+
+describe('rows logged before redaction existed (migration 0028)', () => {
+  it('were redacted by the same parameters the mailer redacts', async () => {
+    const migration = readFileSync(path.join(SRC, '../drizzle/0028_mail_outbox_redacted.sql'), 'utf8');
+    const pattern = migration.match(/regexp_replace\("text_body", '((?:[^']|'')+)'/)?.[1]?.replace(/''/g, "'");
+    expect(pattern).toBeTruthy();
+    const samples = [
+      'Reset: http://portal.test/reset?token=abc-DEF_123&email=a%40b.test',
+      'Verify: http://portal.test/verify-email?token=xyz',
+      'Join: http://portal.test/register?invite=q%2Bw',
+      '<a href="http://portal.test/new?id=1&amp;token=s3cr3t">open</a>',
+      'Task: http://portal.test/tasks?task_uuid=42',
+    ];
+    for (const sample of samples) {
+      const result = await t.db.execute<{ value: string }>(
+        sql`select regexp_replace(${sample}::text, ${pattern}::text, ${'\\1[redacted]'}::text, 'g') as value`,
+      );
+      expect(result.rows[0]?.value, sample).toBe(redactSecrets(sample, []));
+    }
   });
 });
 
