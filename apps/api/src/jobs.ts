@@ -4,6 +4,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { scheduleCommentDelivery } from './modules/comments/scheduled-comments-job';
 import { schedulePlanCredits } from './modules/credits/credit-job';
+import { scheduleRequestDueReminders } from './modules/requests/due-date-job';
 import { scheduleRequestTemperature } from './modules/requests/temperature-job';
 import { scheduleRecurrence } from './modules/tasks/recurrence-job';
 import { scheduleUploadJobs } from './modules/uploads/uploads-jobs';
@@ -28,6 +29,7 @@ export async function startJobs(
     await scheduleCommentDelivery(boss, options.app, options.timeZone);
     await scheduleUploadJobs(boss, options.app, options.timeZone);
     await schedulePlanCredits(boss, options.app, options.timeZone);
+    await scheduleRequestDueReminders(boss, options.app, options.timeZone);
   }
   return () => boss.stop({ graceful: true, wait: true });
 }

@@ -188,6 +188,11 @@ export const MESSAGES = {
   notificationsTitle: 'NOTIFICATIONS',
   markAllRead: 'Mark All Read',
   pushPrompt: 'Get notified about your tasks and mentions on this device?',
+  // Request notifications (doc 1 §9 bell; the spec gives no wording, so in its voice)
+  requestCreatedTitle: 'A new request arrived',
+  requestStatusChangedTitle: 'The status of a request changed',
+  requestAssignedTitle: 'You were made responsible for a request',
+  requestDueTomorrowTitle: 'A request is due tomorrow',
   noTasks: 'No tasks',
   noFormRequest: 'No form request',
   noDueDate: 'no due date',

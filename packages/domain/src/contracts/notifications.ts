@@ -16,6 +16,10 @@ export const NOTIFICATION_TYPES = [
   'comment_created',
   'files_ready',
   'budget_threshold',
+  'request_created',
+  'request_status_changed',
+  'request_assigned',
+  'request_due_tomorrow',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -13,12 +13,21 @@ export async function describeRequest(db: DbExecutor, where: { id: number } | { 
   return result.rows[0];
 }
 
+/** What an update changed that people are told about (request-notifications.ts); absent = nothing of it. */
+export type RequestChange = {
+  /** The status before, when the write changed it. */
+  statusFrom?: string;
+  /** Users (uuids) the write made responsible. */
+  responsiblesAdded?: string[];
+};
+
 /** model.changes for one committed request write; a created request with status new raises the badge (doc 1 §7). */
 export function requestEvent(
   row: Row,
   action: 'created' | 'updated' | 'deleted',
   actorId: number,
   refToken: string | null | undefined,
+  change: RequestChange = {},
 ): DomainEvent {
   return {
     model: 'request',
@@ -27,6 +36,12 @@ export function requestEvent(
     actorId,
     refToken: refToken ?? null,
     projectId: row.project_id,
-    payload: { status: row.status, subject: row.subject, project_uuid: row.project_uuid },
+    payload: {
+      status: row.status,
+      subject: row.subject,
+      project_uuid: row.project_uuid,
+      ...(change.statusFrom !== undefined ? { status_from: change.statusFrom } : {}),
+      ...(change.responsiblesAdded?.length ? { responsibles_added: change.responsiblesAdded } : {}),
+    },
   };
 }

@@ -24,8 +24,9 @@ import { deleteDraft } from './delete-draft';
 import { findVisibleRequest, type Viewer } from './request-access';
 import { CompletionChecksFailed } from './request-completion';
 import { loadRequest } from './request-detail';
-import { describeRequest, requestEvent } from './request-events';
+import { describeRequest, type RequestChange, requestEvent } from './request-events';
 import { listRequests } from './request-list.query';
+import { subscribeRequestNotifications } from './request-notifications';
 import { updateRequest } from './update-request';
 
 const tags = ['requests'];
@@ -40,6 +41,8 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     return { userId: principal.userId, type: principal.type };
   };
   const timeZone = app.ctx.config.agencyTimeZone;
+  const unsubscribe = subscribeRequestNotifications(app.ctx, app.log);
+  app.addHook('onClose', async () => unsubscribe());
 
   app.get(
     '/requests',
@@ -78,10 +81,11 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
     action: 'created' | 'updated',
     actorId: number,
     refToken: string | null | undefined,
+    change?: RequestChange,
   ) => {
     const described = await describeRequest(app.ctx.db, where);
     if (described) {
-      app.ctx.events.publish([requestEvent(described, action, actorId, refToken)]);
+      app.ctx.events.publish([requestEvent(described, action, actorId, refToken, change)]);
     }
   };
 
@@ -125,7 +129,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
           viewer(request),
           request.body,
         );
-        const id = await updateRequest(
+        const { id, change } = await updateRequest(
           app.ctx.db,
           request.params.uuid,
           body,
@@ -133,7 +137,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
           timeZone,
           app.ctx.storage,
         );
-        await announce({ id }, 'updated', viewer(request).userId, request.body.ref_token);
+        await announce({ id }, 'updated', viewer(request).userId, request.body.ref_token, change);
         return { data: await loadRequest(app.ctx.db, id, request.query.with) };
       } catch (error) {
         if (error instanceof CompletionChecksFailed) {

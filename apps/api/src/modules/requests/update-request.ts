@@ -9,6 +9,7 @@ import { addError, resolvePeople } from '../tasks/task-rules';
 import type { FileStorage } from '../uploads/storage';
 import { denyFreelancer, findVisibleRequest, type RequestRow, type Viewer } from './request-access';
 import { CompletionChecksFailed, runCompletionChecks } from './request-completion';
+import type { RequestChange } from './request-events';
 import { estimateOf, personRef, rejectUploads, subjectOf } from './request-input';
 import { currentRequestPeople, replaceRequestPeople } from './request-people';
 import { touchRequestInteraction } from './request-temperature';
@@ -95,7 +96,8 @@ function applyStatus(ctx: UpdateContext, now: Date) {
 /**
  * PUT requests/{uuid}: writes only the fields sent (autosave) under a row lock, so rules see the stored request.
  * Leaving draft is submitting (plan, requester and complete answers needed); completing runs the checklist unless
- * force_complete. Every change lands in history; a status change is an interaction (temperature).
+ * force_complete. Every change lands in history; a status change is an interaction (temperature). Answers the
+ * request's id and what its event must tell (the status before, who became responsible).
  */
 export async function updateRequest(
   db: Database,
@@ -104,8 +106,8 @@ export async function updateRequest(
   viewer: Viewer,
   timeZone: string,
   storage?: FileStorage,
-) {
-  const id = await db.transaction(async (tx) => {
+): Promise<{ id: number; change: RequestChange }> {
+  return db.transaction(async (tx) => {
     const request = await findVisibleRequest(tx, uuid, viewer, { lock: true });
     guardFreelancer(viewer, request, input);
     const status: RequestStatus = input.status ?? (request.status as RequestStatus);
@@ -132,6 +134,7 @@ export async function updateRequest(
       throw validationError(ctx.errors);
     }
 
+    const change: RequestChange = {};
     if (people.responsibles || people.followers) {
       const current = await currentRequestPeople(tx, request.id);
       await replaceRequestPeople(tx, request.id, people, current);
@@ -142,6 +145,8 @@ export async function updateRequest(
           ctx.log[pivot] = diff;
         }
       }
+      const before = new Set(current.responsibles.map((p) => p.id));
+      change.responsiblesAdded = after.responsibles.filter((p) => !before.has(p.id)).map((p) => p.uuid);
     }
     await attachRequestUploads(tx, storage, request.id, viewer.userId, {
       uploads: input.uploads,
@@ -167,7 +172,9 @@ export async function updateRequest(
       await touchRequestInteraction(tx, request.id, now);
     }
     await logActivity(tx, 'request', request.id, viewer.userId, 'update', ctx.log);
-    return request.id;
+    if (status !== request.status) {
+      change.statusFrom = request.status;
+    }
+    return { id: request.id, change };
   });
-  return id;
 }

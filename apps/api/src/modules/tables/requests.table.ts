@@ -56,14 +56,14 @@ function checklistFailure(error: CompletionChecksFailed): AppError {
 /** PUT requests/{uuid} {status} for one row (completing runs the checklist; no "Complete anyway" in bulk). */
 export function updateRequestStatus(ctx: AppContext, viewer: Viewer, status: Status): BulkRowWrite {
   return async (row, uuid) => {
-    let id: number;
+    let updated: Awaited<ReturnType<typeof updateRequest>>;
     try {
-      id = await updateRequest(row.db, uuid, { status }, viewer, ctx.config.agencyTimeZone, ctx.storage);
+      updated = await updateRequest(row.db, uuid, { status }, viewer, ctx.config.agencyTimeZone, ctx.storage);
     } catch (error) {
       throw error instanceof CompletionChecksFailed ? checklistFailure(error) : error;
     }
-    const described = await describeRequest(row.db, { id });
-    return described ? [requestEvent(described, 'updated', viewer.userId, null)] : [];
+    const described = await describeRequest(row.db, { id: updated.id });
+    return described ? [requestEvent(described, 'updated', viewer.userId, null, updated.change)] : [];
   };
 }
 
