@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbExecutor } from '../db/client';
+import type { EventModel } from './event-kinds';
 
 /**
  * What a committed write announces (STYLE: "writes announce themselves; others react"). Producers never call
@@ -11,8 +12,8 @@ import type { Database, DbExecutor } from '../db/client';
  * anything out use `id` (the object's uuid) and `payload`.
  */
 export type DomainEvent = {
-  /** The kind of object: task, comment, upload, request, timelog, requesttimelog, project, customer, notification, mention … */
-  model: string;
+  /** The kind of object (event-kinds.ts); each kind declares who may learn of it live (live/read-rules.ts). */
+  model: EventModel;
   /** created | updated | deleted, or a model-specific verb (move, budget, …). */
   action: string;
   /** The object's public uuid. */

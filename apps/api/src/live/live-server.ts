@@ -6,15 +6,13 @@ import type { Principal } from '../http/access';
 import { resolveAudiences } from './audience';
 import { isChannelSignature } from './broadcasting.routes';
 import { type Channel, channelRoom, mayJoin, parseChannel } from './channels';
+import { LIVE_READ_RULES, readClass } from './read-rules';
 import { connectRedisAdapter } from './redis-adapter';
-import { eventRooms, modelChangeRooms, projectChannelRoom, usersChannelRoom } from './rooms';
+import { eventRooms, modelChangeRooms, projectChannelRoom, userRoom, usersChannelRoom } from './rooms';
 import { freelancerPlanIds } from './viewer-plans';
 
 /** How often open sockets are re-checked even without an invalidation (plan membership has no invalidation). */
 const RECHECK_MS = 30_000;
-
-/** Models whose created/updated/deleted events go out on model.changes (doc 1 §7, doc 2 §7). */
-const MODEL_CHANGES = new Set(['task', 'comment', 'upload', 'request', 'timelog', 'requesttimelog']);
 
 type SocketData = {
   token: string | null;
@@ -224,11 +222,11 @@ export async function startLiveServer(app: FastifyInstance, ctx: AppContext) {
       return out ? [{ event, out }] : [];
     });
     // Audiences of the whole batch at once (a bulk change announces thousands of events); order kept.
-    const needed = routed.filter((r) => !r.out.room).map((r) => r.event);
+    const needed = routed.filter((r) => r.out.readClass !== undefined).map((r) => r.event);
     const audiences = needed.length ? await resolveAudiences(ctx.db, needed) : new Map();
     for (const { event, out } of routed) {
       const audience = audiences.get(event);
-      const rooms = out.room ?? (audience ? eventRooms(event.model, audience) : []);
+      const rooms = out.room ?? (audience && out.readClass ? eventRooms(out.readClass, audience) : []);
       // io.to([]) would be everyone.
       if (rooms.length) {
         io.to(rooms).emit(out.name, out.data);
@@ -236,24 +234,38 @@ export async function startLiveServer(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
-  function outgoing(event: DomainEvent): { name: string; data: unknown; room?: string | string[] } | null {
+  /**
+   * The socket event an event becomes and where it goes, by its kind's read rule (read-rules.ts): rooms when they
+   * are known now, else the read class whose audience resolveAudiences works out.
+   */
+  function outgoing(
+    event: DomainEvent,
+  ): { name: string; data: unknown; room?: string | string[]; readClass?: string } | null {
     const payload = { ...event.payload, ref_token: event.refToken ?? null };
-    // Any mention event (a new mention, a mention read) moves the person's Mentions badge: mention.change.
-    if (event.model === 'notification' || event.model === 'mention') {
-      const rooms = (event.userIds ?? []).map(usersChannelRoom);
-      const name = event.model === 'notification' ? 'notification' : 'mention.change';
-      return rooms.length ? { name, room: rooms, data: { action: event.action, id: event.id, payload } } : null;
+    const delivery = LIVE_READ_RULES[event.model]?.deliver(event) ?? { to: 'none' };
+    switch (delivery.to) {
+      case 'inbox': {
+        // Any mention event (a new mention, a mention read) moves the person's Mentions badge: mention.change.
+        const rooms = (event.userIds ?? []).map(usersChannelRoom);
+        const name = event.model === 'mention' ? 'mention.change' : 'notification';
+        return rooms.length ? { name, room: rooms, data: { action: event.action, id: event.id, payload } } : null;
+      }
+      case 'plan-channel':
+        return { name: 'budget', room: projectChannelRoom(event.id), data: { id: event.id, payload } };
+      case 'object':
+      case 'named': {
+        const name = event.model === 'task' && event.action === 'move' ? 'task.move' : 'model.changes';
+        const data = { model: event.model, action: event.action, id: event.id, payload };
+        const permission = readClass(delivery.read);
+        if (delivery.to === 'named') {
+          const rooms = (event.userIds ?? []).map((id) => userRoom(id, permission));
+          return rooms.length ? { name, room: rooms, data } : null;
+        }
+        return { name, data, readClass: permission };
+      }
+      default:
+        return null;
     }
-    if (event.model === 'project' && event.action === 'budget') {
-      return { name: 'budget', room: projectChannelRoom(event.id), data: { id: event.id, payload } };
-    }
-    if (event.model === 'task' && event.action === 'move') {
-      return { name: 'task.move', data: { model: 'task', action: 'move', id: event.id, payload } };
-    }
-    if (MODEL_CHANGES.has(event.model)) {
-      return { name: 'model.changes', data: { model: event.model, action: event.action, id: event.id, payload } };
-    }
-    return null;
   }
 
   return {

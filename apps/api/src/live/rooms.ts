@@ -1,30 +1,23 @@
 import type { UserType } from '@portal/domain';
+import { READ_SETS, readClass } from './read-rules';
 
 /**
  * Socket.io rooms. Events are routed into rooms, never checked per socket: a socket joins, when it subscribes, the
  * rooms of what it may read, and an event is sent to the rooms of whoever may read its object.
  *
- * - `staff:<P>`     regular users holding read permission P (they see every plan but others' personal plans);
- * - `plan:<id>:<P>` freelancers on plan <id> (member or manager) holding P;
- * - `u:<id>:<P>`    one user holding P: objects they see through a link of their own (responsible, follower) and
- *                   their own personal plan;
+ * - `staff:<C>`     regular users in read class C (they see every plan but others' personal plans);
+ * - `plan:<id>:<C>` freelancers on plan <id> (member or manager) in class C;
+ * - `u:<id>:<C>`    one user in class C: objects they see through a link of their own (responsible, follower),
+ *                   their own personal plan, and events their producer addressed to them;
  * - `users:<id>`, `project:<uuid>`, `version`: the spec's other channels, one room each (users.{uuid} is joined
  *   only by that user, so its room is keyed by the internal id that notification events carry).
  *
- * P is `*` for objects that need no read permission beyond seeing the plan.
+ * A read class is a set of permissions an event kind's read rule asks for (live/read-rules.ts), named by
+ * `readClass`: `*` for none beyond seeing the object, `COMMENTS_READ`, `COMMENTS_PRIVATE+COMMENTS_READ` … A member
+ * is in a class when they hold every permission of it, so a private note's class excludes whoever lacks
+ * COMMENTS_PRIVATE. A class no rule declares has no members: an event routed to one reaches nobody.
  */
-export const ANY = '*';
-
-/** The read permission a model's events need (doc 1 §6); models not listed need only plan visibility. */
-export const MODEL_PERMISSION: Record<string, string> = {
-  task: 'TASKS_READ',
-  comment: 'COMMENTS_READ',
-  request: 'REQUEST_READ',
-  timelog: 'TIMELOG_READ',
-  requesttimelog: 'TIMELOG_READ',
-};
-
-const READ_PERMISSIONS = [...new Set(Object.values(MODEL_PERMISSION))];
+export const ANY = readClass([]);
 
 export const staffRoom = (permission: string) => `staff:${permission}`;
 export const planRoom = (planId: number, permission: string) => `plan:${planId}:${permission}`;
@@ -35,9 +28,10 @@ export const VERSION_ROOM = 'version';
 
 export type RoomMember = { userId: number; type: UserType; permissions: ReadonlySet<string> };
 
-/** The permission classes a member belongs to: every read permission they hold, plus `*`. */
+/** The read classes a member belongs to: `*`, and every declared permission set they hold all of. */
 function classes(member: RoomMember): string[] {
-  return [ANY, ...READ_PERMISSIONS.filter((p) => member.permissions.has(p))];
+  const held = READ_SETS.filter((set) => set.length > 0 && set.every((p) => member.permissions.has(p)));
+  return [ANY, ...held.map(readClass)];
 }
 
 /** The rooms that carry model.changes for one member; `planIds` are the plans a freelancer is on. */
@@ -67,9 +61,8 @@ export type Audience = {
   onlyUserIds?: readonly number[];
 };
 
-/** The rooms an event about an object goes to: everyone who may read it, nobody else. */
-export function eventRooms(model: string, audience: Audience): string[] {
-  const permission = MODEL_PERMISSION[model] ?? ANY;
+/** The rooms an event goes to: everyone in read class `permission` who may see its object, nobody else. */
+export function eventRooms(permission: string, audience: Audience): string[] {
   if (audience.onlyUserIds) {
     return audience.onlyUserIds.map((id) => userRoom(id, permission));
   }

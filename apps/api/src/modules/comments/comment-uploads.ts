@@ -6,6 +6,7 @@ import type { Emit } from '../../events/domain-events';
 import { attachUploads, loadUploadsOf } from '../uploads/attach-uploads';
 import { registerUploadHolder } from '../uploads/holder-access';
 import type { FileStorage } from '../uploads/storage';
+import { type UploadEventAudience, uploadEventAudience } from '../uploads/upload-events';
 import { type CommentViewer, findVisibleComment } from './comment-access';
 
 /** The files of each comment, by comment id. */
@@ -50,13 +51,31 @@ export async function clearCommentUploads(
   if (commentIds.length === 0) {
     return;
   }
-  const released = await tx
+  // Who may learn of each release: the readers of the comment that held the file (upload-events.ts).
+  const audiences = new Map<number, UploadEventAudience>();
+  for (const id of new Set(commentIds)) {
+    audiences.set(id, await uploadEventAudience(tx, { type: 'comment', id }, actorId));
+  }
+  const held = await tx
+    .select({ id: uploads.id, uuid: uploads.uuid, holderId: uploads.holderId })
+    .from(uploads)
+    .where(and(eq(uploads.holderType, 'comment'), inArray(uploads.holderId, [...commentIds])))
+    .for('update');
+  if (held.length === 0) {
+    return;
+  }
+  await tx
     .update(uploads)
     .set({ holderType: null, holderId: null, attachedAt: null })
-    .where(and(eq(uploads.holderType, 'comment'), inArray(uploads.holderId, [...commentIds])))
-    .returning({ uuid: uploads.uuid });
-  for (const row of released) {
-    emit({ model: 'upload', action: 'detached', id: row.uuid, actorId, payload: { holder_type: 'comment' } });
+    .where(
+      inArray(
+        uploads.id,
+        held.map((row) => row.id),
+      ),
+    );
+  for (const row of held) {
+    const audience = audiences.get(row.holderId ?? -1) ?? { userIds: [actorId], payload: { holder_type: 'comment' } };
+    emit({ model: 'upload', action: 'detached', id: row.uuid, actorId, ...audience });
   }
 }
 

@@ -32,7 +32,7 @@ export function taskEvents(
   moved = false,
 ): DomainEvent[] {
   const base = {
-    model: 'task',
+    model: 'task' as const,
     id: task.uuid,
     actorId,
     refToken: refToken ?? null,

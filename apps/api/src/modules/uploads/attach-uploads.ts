@@ -27,6 +27,7 @@ import type { Emit } from '../../events/domain-events';
 import { AppError, validationError } from '../../http/errors';
 import type { UploadHolder, UploadHolderType } from './holder-access';
 import type { FileStorage } from './storage';
+import { uploadEventAudience } from './upload-events';
 import { presentUpload, type UploadRow } from './upload-presenter';
 import { verifyStoredUpload } from './verify-upload';
 
@@ -99,6 +100,7 @@ export async function attachUploads(tx: DbExecutor, input: AttachUploadsInput): 
         ),
       );
   }
+  const announced: { uuid: string; action: 'attached' | 'detached' }[] = [];
   if (input.mode === 'replace') {
     const keep = usable.map((row) => row.id);
     const released = await tx
@@ -112,24 +114,15 @@ export async function attachUploads(tx: DbExecutor, input: AttachUploadsInput): 
         ),
       )
       .returning({ uuid: uploads.uuid });
-    for (const row of released) {
-      input.emit?.({
-        model: 'upload',
-        action: 'detached',
-        id: row.uuid,
-        actorId: input.actor.userId,
-        payload: { holder_type: holder.type },
-      });
-    }
+    announced.push(...released.map((row) => ({ uuid: row.uuid, action: 'detached' as const })));
   }
-  for (const row of fresh) {
-    input.emit?.({
-      model: 'upload',
-      action: 'attached',
-      id: row.uuid,
-      actorId: input.actor.userId,
-      payload: { holder_type: holder.type },
-    });
+  announced.push(...fresh.map((row) => ({ uuid: row.uuid, action: 'attached' as const })));
+  if (input.emit && announced.length) {
+    // Told to whoever reads the holder, and nobody else (upload-events.ts).
+    const audience = await uploadEventAudience(tx, holder, input.actor.userId);
+    for (const { uuid, action } of announced) {
+      input.emit({ model: 'upload', action, id: uuid, actorId: input.actor.userId, ...audience });
+    }
   }
   return usable;
 }

@@ -4,9 +4,10 @@ import type { AppContext } from '../../context';
 import { uploads } from '../../db/schema';
 import { inTransaction } from '../../events/domain-events';
 import { forbidden } from '../../http/errors';
-import { canDeleteUpload, type UploadViewer } from './holder-access';
+import { canDeleteUpload, type UploadHolder, type UploadViewer } from './holder-access';
 import { thumbnailKey } from './storage';
 import { findVisibleUpload } from './upload-access';
+import { uploadEventAudience } from './upload-events';
 
 /**
  * DELETE uploads/{uuid}: the uploader, or the creator of the comment holding it (doc 2 §7). The row goes in the
@@ -18,14 +19,14 @@ export async function deleteUpload(ctx: AppContext, uuid: string, viewer: Upload
     if (!(await canDeleteUpload(tx, viewer, found))) {
       throw forbidden(MESSAGES.uploadDeleteDenied);
     }
+    const holder =
+      found.holderType && found.holderId !== null
+        ? ({ type: found.holderType, id: found.holderId } as UploadHolder)
+        : null;
+    // Told to whoever reads the holder (upload-events.ts), found before the row goes.
+    const audience = await uploadEventAudience(tx, holder, viewer.userId);
     await tx.delete(uploads).where(eq(uploads.id, found.id));
-    emit({
-      model: 'upload',
-      action: 'deleted',
-      id: found.uuid,
-      actorId: viewer.userId,
-      payload: { holder_type: found.holderType },
-    });
+    emit({ model: 'upload', action: 'deleted', id: found.uuid, actorId: viewer.userId, ...audience });
     return found;
   });
   await removeStoredBytes(ctx, row);
