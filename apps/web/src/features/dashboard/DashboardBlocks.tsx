@@ -11,6 +11,7 @@ import { Button, Tag } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { PersonName } from '../people/PersonName';
 import { REQUEST_STATUS_COLOURS, requestStatusLabel } from '../requests/list/requestRows';
+import { StopTimer } from '../timelogs/StopTimer';
 import { TimerClock } from '../timelogs/TimerClock';
 import { isoToUsDate } from '../timelogs/timeEntry';
 import { useTimerActions } from '../timelogs/useTimers';
@@ -19,7 +20,7 @@ import { DashboardCard } from './DashboardCard';
 import { activityText, activityVerb, relativeTime } from './dashboardText';
 import { WeekBars } from './WeekBars';
 
-/** My running timer, else my latest paused one, with pause / resume. */
+/** My running timer, else my latest paused one, with pause / resume and Stop. */
 export function TimerBlock({ timer }: { timer: NonNullable<Dashboard['timer']> }) {
   const actions = useTimerActions();
   const queryClient = useQueryClient();
@@ -62,6 +63,12 @@ export function TimerBlock({ timer }: { timer: NonNullable<Dashboard['timer']> }
             >
               {log.status === 'running' ? 'Pause' : 'Resume'}
             </Button>
+            <StopTimer
+              log={log}
+              size="small"
+              testId="dashboard-timer-stop"
+              onStopped={() => void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })}
+            />
           </div>
           {timer.count > 1 ? (
             <p className="dashboard-more">{timer.count - 1} more open in the header's timers.</p>
@@ -69,7 +76,7 @@ export function TimerBlock({ timer }: { timer: NonNullable<Dashboard['timer']> }
         </div>
       ) : (
         <p className="dashboard-empty" data-testid="dashboard-timer-empty">
-          No timer is running. Start one from a task's Time tracking.
+          No timer is running. Start one from a task's or a request's time tracking.
         </p>
       )}
     </DashboardCard>

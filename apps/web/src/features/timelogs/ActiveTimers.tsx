@@ -5,6 +5,7 @@ import { Badge, Button, Dropdown, Empty, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useIsNarrow } from '../../layout/useMediaQuery';
+import { StopTimer } from './StopTimer';
 import { TimerClock } from './TimerClock';
 import { useActiveTimers, useTimerActions } from './useTimers';
 
@@ -21,7 +22,10 @@ function useTaskLink() {
   };
 }
 
-/** Header: running and paused timers, each linking to its task or request, and the timer widget (doc 1 §2, §2). */
+/**
+ * Header: running and paused timers, each linking to its task or request, with pause/resume, Stop (ends it and saves
+ * the entry) and the timer widget (doc 1 §2, §2).
+ */
 export function ActiveTimers() {
   const timers = useActiveTimers();
   // On a phone the header keeps the icon and count only.
@@ -66,6 +70,7 @@ export function ActiveTimers() {
         }
         data-testid="active-timer-toggle"
       />
+      <StopTimer log={log} size="small" testId="active-timer-stop" />
       <Button
         size="small"
         onClick={() => {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useAbility } from '../../auth/useAbility';
 import { reportSuccess } from '../../shell/feedback';
 import { confirmIfClosed } from './confirmClosedTask';
+import { StopTimer } from './StopTimer';
 import { TimeEntryModal } from './TimeEntryModal';
 import { TimerClock } from './TimerClock';
 import { localIsoDate, minutesToTimeInput } from './timeEntry';
@@ -12,8 +13,8 @@ import { elapsedMinutes, entryMinutes } from './timer';
 import { useActiveTimers, useTimerActions } from './useTimers';
 
 /**
- * The drawer's time-tracking control (doc 2 §4): start (pausing any other running timer, server-side), pause, add
- * entry (completes the timer with max(timer, typed) minutes) and reset (deletes the timer). The clock runs from the
+ * The drawer's time-tracking control (doc 2 §4): start (pausing any other running timer, server-side), pause, stop
+ * (ends the timer and saves its entry, asking for the description inline), add entry (completes the timer with max(timer, typed) minutes) and reset (deletes the timer). The clock runs from the
  * server's started_at, so it is right after a reload.
  */
 export function TimeTracker({
@@ -57,6 +58,7 @@ export function TimeTracker({
           </Button>
         )
       ) : null}
+      {canLog && log ? <StopTimer log={log} testId="task-timer-stop" /> : null}
       {canLog ? (
         <Button
           icon={<PlusOutlined />}

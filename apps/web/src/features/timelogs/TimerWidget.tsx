@@ -21,7 +21,7 @@ export function TimerWidget({ log, onClose }: { log: TimeLog; onClose(): void })
   const stop = () => {
     // Doc 2 §5: the description is required for task timelogs only.
     if (log.task && !description.trim()) {
-      setError(MESSAGES.required);
+      setError(MESSAGES.inputComment);
       return;
     }
     const minutes = elapsedMinutes(log, Date.now());
@@ -62,7 +62,7 @@ export function TimerWidget({ log, onClose }: { log: TimeLog; onClose(): void })
           setDescription(e.target.value);
           setError(null);
         }}
-        status={error === MESSAGES.required ? 'error' : undefined}
+        status={error === MESSAGES.inputComment ? 'error' : undefined}
         data-testid="timer-widget-description"
       />
       {error ? (

@@ -3,9 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../../auth/queries';
 import { useAbility } from '../../auth/useAbility';
 import { useLivePollInterval } from '../../live/liveStatus';
+import { REQUESTS_KEY } from '../requests/list/api';
 import { TASKS_KEY } from '../tasks/api';
 import { activeTimersKey, createTimeLog, deleteTimeLog, listActiveTimers, TIME_LOGS_KEY, updateTimeLog } from './api';
 import { localIsoDate } from './timeEntry';
+import { elapsedMinutes } from './timer';
 
 /** The signed-in user's running and paused timers, shared by the header dropdown and every task's timer control. */
 export function useActiveTimers() {
@@ -33,12 +35,20 @@ export function useTimerActions() {
     void queryClient.invalidateQueries({ queryKey: TIME_LOGS_KEY });
     // A log on a todo task moves it to in_progress, and totals change.
     void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+    // A request's time spent and Timelogs tab follow its logs.
+    void queryClient.invalidateQueries({ queryKey: REQUESTS_KEY });
   };
   const start = useMutation({
-    mutationFn: ({ taskUuid, log }: { taskUuid: string; log?: TimeLog }) =>
+    // A new timer runs on the task, or on the request when `requestUuid` is given (doc 2 §1: tasks and requests).
+    mutationFn: ({ taskUuid, requestUuid, log }: { taskUuid: string; requestUuid?: string; log?: TimeLog }) =>
       log
         ? updateTimeLog(log.uuid, { status: 'running' })
-        : createTimeLog({ task_id: taskUuid, date: localIsoDate(new Date()), status: 'running', minutes: 0 }),
+        : createTimeLog({
+            ...(requestUuid ? { request_id: requestUuid } : { task_id: taskUuid }),
+            date: localIsoDate(new Date()),
+            status: 'running',
+            minutes: 0,
+          }),
     onSettled: refresh,
   });
   const pause = useMutation({
@@ -75,5 +85,19 @@ export function useTimerActions() {
           }),
     onSettled: refresh,
   });
-  return { start, pause, reset, complete };
+  /**
+   * Stop: the timer ends and its entry is saved in one call, with the timer's minutes (the server keeps the greater
+   * of its own clock and these) and the description given.
+   */
+  const stop = useMutation({
+    mutationFn: ({ log, description }: { log: TimeLog; description: string }) =>
+      updateTimeLog(log.uuid, {
+        status: 'completed',
+        minutes: elapsedMinutes(log, Date.now()),
+        date: log.date || localIsoDate(new Date()),
+        description,
+      }),
+    onSettled: refresh,
+  });
+  return { start, pause, reset, complete, stop };
 }

@@ -15,6 +15,7 @@ import { RequestOverview } from './RequestOverview';
 import { RequestStatusControl } from './RequestStatusControl';
 import { RequestTasksTab } from './RequestTasksTab';
 import { RequestTimelogsTab } from './RequestTimelogsTab';
+import { RequestTimer } from './RequestTimer';
 import { activeTab, type RequestTab, taskCreatorParams } from './requestTabs';
 
 /**
@@ -152,6 +153,7 @@ export function RequestDetailPage() {
               Show comments
             </Button>
           ) : null}
+          <RequestTimer requestUuid={uuid} />
           <RequestStatusControl request={data} />
         </Space>
       </div>
