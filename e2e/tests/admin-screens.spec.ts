@@ -29,7 +29,7 @@ test('users: the list filters by type, New user creates a contact, and its page 
   await expect(page.getByTestId('page-title')).toHaveText(name);
   await expect(page.getByTestId('contact-job-title')).toHaveValue('Marketing lead');
 
-  await page.getByTestId('contact-phone').fill('+1 555 0111');
+  await page.getByTestId('contact-phone').fill('+1 415 555 0111');
   await page.getByTestId('contact-save').click();
   await expect(page.getByText('Updated the changes.')).toBeVisible();
   await screenshot(page, 'contact-page');
@@ -82,11 +82,11 @@ test('profile: the own page keeps email or SMS on before anything is sent', asyn
   await expect(sms).toHaveAttribute('aria-checked', 'false');
   // Confirming saves the phone and SMS on together.
   await sms.click();
-  await page.getByTestId('sms-phone').fill('+1 555 0199');
+  await page.getByTestId('sms-phone').fill('+1 415 555 0199');
   await screenshot(page, 'sms-opt-in');
   await page.getByTestId('sms-confirm').click();
   await expect(sms).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByTestId('contact-phone')).toHaveValue('+1 555 0199');
+  await expect(page.getByTestId('contact-phone')).toHaveValue('+14155550199');
 });
 
 test('roles, groups, product types, customers and people screens work for the admin', async ({ page }) => {

@@ -81,7 +81,7 @@ test('a client is created, gets a plan and an invited contact who registers from
   await expect(page.getByTestId('client-invites-empty')).toHaveText('There is no pending invites');
 
   // Editing autosaves.
-  await page.getByTestId('client-phone').fill('+1 555 0100');
+  await page.getByTestId('client-phone').fill('+1 415 555 0100');
   await expect(page.getByTestId('client-save-status')).toHaveText('Saved');
   await screenshot(page, 'client-created');
   await page.keyboard.press('Escape');

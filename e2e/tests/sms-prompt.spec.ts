@@ -22,7 +22,11 @@ test('set up: the phone is required, the notice says frequency varies and STOP, 
   await page.getByTestId('sms-phone').fill('');
   await page.getByTestId('sms-confirm').click();
   await expect(dialog.getByText('Please enter the phone number')).toBeVisible();
-  await page.getByTestId('sms-phone').fill('+1 555 0142');
+  // Only a full international number is stored (E.164): free text is refused before anything is sent.
+  await page.getByTestId('sms-phone').fill('ring the front desk');
+  await page.getByTestId('sms-confirm').click();
+  await expect(dialog.getByText('Please enter the phone number with its country code')).toBeVisible();
+  await page.getByTestId('sms-phone').fill('+1 415 555 0142');
   await page.getByTestId('sms-confirm').click();
   await expect(dialog).toBeHidden();
   await expect(prompt).toBeHidden();

@@ -32,6 +32,7 @@ export * from './rich-text';
 export * from './rules/duration';
 export * from './rules/email';
 export * from './rules/estimate-range';
+export * from './rules/links-and-phones';
 export * from './rules/reload-amount';
 export * from './rules/version';
 export * from './rules/weekly-hours';

@@ -25,6 +25,9 @@ export const MESSAGES = {
   invalidAnswer: 'This answer is not valid',
   unknownQuestion: 'This question is not part of the form',
   invalidEmail: 'Please enter a valid e-mail address',
+  // Client links and phone numbers (issue 17; the spec gives no wording, so in its voice)
+  invalidUrl: 'Please enter a web address starting with http:// or https://',
+  invalidPhone: 'Please enter the phone number with its country code, e.g. +1 415 555 0100',
   alreadyRelated: 'This task is already related',
   // Relating and request time (doc 2 §4 Relations: only active statuses offered; wording in the spec's voice)
   requestNotActive: 'Only active requests can be related to a task',

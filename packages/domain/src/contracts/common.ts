@@ -2,6 +2,7 @@ import './zod-setup';
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { EMAIL_PATTERN, normalizeEmail } from '../rules/email';
+import { isHttpUrl, toE164Phone } from '../rules/links-and-phones';
 
 /** A required text field: trimmed, not empty, bounded. */
 export function requiredText(max = 255) {
@@ -20,6 +21,33 @@ export const emailField = z
   .pipe(
     z.string().min(1, MESSAGES.required).max(254, MESSAGES.invalidEmail).regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
   );
+
+/** An http(s) web address (client website, dashboard links); blank clears it (null). Stored trimmed. */
+export const httpUrlField = z
+  .string()
+  .trim()
+  .max(2048, 'This field may not be longer than 2048 characters')
+  .refine((v) => v === '' || isHttpUrl(v), MESSAGES.invalidUrl)
+  .transform((v) => v || null)
+  .nullish();
+
+/** A phone number, stored in E.164 (`+14155550100`); blank clears it (null). */
+export const phoneField = z
+  .string()
+  .max(50, 'This field may not be longer than 50 characters')
+  .transform((v, ctx) => {
+    const text = v.trim();
+    if (text === '') {
+      return null;
+    }
+    const e164 = toE164Phone(text);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.invalidPhone });
+      return z.NEVER;
+    }
+    return e164;
+  })
+  .nullish();
 
 export const uuidParam = z.object({ uuid: z.uuid() });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { CONTACT_STATUSES } from '../statuses';
 import { USER_TYPES } from '../user-types';
-import { emailField, flagSchema, listResponseSchema, optionalText, requiredText } from './common';
+import { emailField, flagSchema, listResponseSchema, optionalText, phoneField, requiredText } from './common';
 import { customerRefSchema } from './customers';
 import { listQuerySchema, oneOrMany } from './lists';
 
@@ -57,7 +57,7 @@ const preferencesInput = contactPreferencesSchema.partial().optional();
 export const contactCreateSchema = z.object({
   name: requiredText(255),
   email: emailField.nullish(),
-  phone: optionalText(50),
+  phone: phoneField,
   job_title: optionalText(255),
   type: z.enum(USER_TYPES),
   status: z.enum(CONTACT_STATUSES).optional(),

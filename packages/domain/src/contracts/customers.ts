@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { richTextDelta } from '../rich-text/schema';
 import { CLIENT_STATUSES } from '../statuses';
-import { listResponseSchema, optionalText, requiredText } from './common';
+import { httpUrlField, listResponseSchema, optionalText, phoneField, requiredText } from './common';
 import { listQuerySchema, oneOrMany } from './lists';
 import { uploadSchema } from './uploads';
-
-const url = z.string().trim().max(2048).nullish();
 
 export const customerRefSchema = z.object({ uuid: z.uuid(), business_name: z.string() });
 export type CustomerRef = z.infer<typeof customerRefSchema>;
@@ -45,11 +43,11 @@ export const customerInputSchema = z.object({
   business_name: requiredText(255),
   status: z.enum(CLIENT_STATUSES).optional(),
   abbreviation: optionalText(20),
-  phone: optionalText(50),
+  phone: phoneField,
   email: z.union([z.literal(''), z.email()]).nullish(),
-  website: url,
-  dashboard_link_1: url,
-  dashboard_link_2: url,
+  website: httpUrlField,
+  dashboard_link_1: httpUrlField,
+  dashboard_link_2: httpUrlField,
   notes: z.string().max(200_000).nullish(),
   notes_delta: richTextDelta.nullish(),
   uploads: z.array(z.uuid()).max(500).optional(),

@@ -1,5 +1,6 @@
 import { CLIENT_STATUSES, EMAIL_PATTERN, MESSAGES } from '@portal/domain';
 import { Col, Form, Input, Row, Select } from 'antd';
+import { httpUrlRules, phoneRules } from '../../pages/linkAndPhoneRules';
 import { humanize } from '../common/listQuery';
 
 /** The client form's fields (doc 1 §5: Company Name required; Status only when editing on the clients page). */
@@ -34,7 +35,7 @@ export function ClientFormFields({ showStatus }: { showStatus: boolean }) {
           </Form.Item>
         </Col>
         <Col span={16}>
-          <Form.Item label="Phone" name="phone">
+          <Form.Item label="Phone" name="phone" rules={phoneRules}>
             <Input data-testid="client-phone" maxLength={50} />
           </Form.Item>
         </Col>
@@ -46,19 +47,19 @@ export function ClientFormFields({ showStatus }: { showStatus: boolean }) {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label="Website" name="website">
+          <Form.Item label="Website" name="website" rules={httpUrlRules}>
             <Input data-testid="client-website" placeholder="https://" />
           </Form.Item>
         </Col>
       </Row>
       <Row gutter={12}>
         <Col span={12}>
-          <Form.Item label="Dashboard link (desktop)" name="dashboard_link_1">
+          <Form.Item label="Dashboard link (desktop)" name="dashboard_link_1" rules={httpUrlRules}>
             <Input data-testid="client-dashboard-link-1" placeholder="https://" />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item label="Dashboard link (mobile)" name="dashboard_link_2">
+          <Form.Item label="Dashboard link (mobile)" name="dashboard_link_2" rules={httpUrlRules}>
             <Input data-testid="client-dashboard-link-2" placeholder="https://" />
           </Form.Item>
         </Col>

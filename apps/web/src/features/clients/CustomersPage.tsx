@@ -2,6 +2,7 @@ import type { CustomerListItem } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DataTable, FilterSelect, useTableState } from '../../components/DataTable';
+import { linkHref } from '../../pages/linkAndPhoneRules';
 import { buildListQuery } from '../common/listQuery';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
@@ -88,12 +89,17 @@ export function CustomersPage() {
             key: 'website',
             title: 'Website',
             dataIndex: 'website',
-            render: (url: string | null) =>
-              url ? (
-                <a href={/^https?:\/\//.test(url) ? url : `https://${url}`} target="_blank" rel="noopener noreferrer">
+            // Rows saved before links had to be http(s) may hold anything: only a safe address becomes a link.
+            render: (url: string | null) => {
+              const href = linkHref(url);
+              return href ? (
+                <a href={href} target="_blank" rel="noopener noreferrer">
                   {url}
                 </a>
-              ) : null,
+              ) : (
+                url
+              );
+            },
           },
           { key: 'plans_count', title: 'Plans', dataIndex: 'plans_count', align: 'right', sortKey: 'plans_count' },
           {

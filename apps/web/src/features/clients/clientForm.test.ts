@@ -80,6 +80,13 @@ describe('canAutosave', () => {
     expect(canAutosave({ business_name: '  ' })).toBe(false);
     expect(canAutosave({ business_name: 'Acme' })).toBe(true);
   });
+
+  it('waits while a link is not http(s) or a phone is not a full international number', () => {
+    expect(canAutosave({ business_name: 'Acme', website: 'javascript:alert(1)' })).toBe(false);
+    expect(canAutosave({ business_name: 'Acme', dashboard_link_2: 'ftp://acme.test' })).toBe(false);
+    expect(canAutosave({ business_name: 'Acme', phone: 'call reception' })).toBe(false);
+    expect(canAutosave({ business_name: 'Acme', website: 'https://acme.test', phone: '+1 415 555 0144' })).toBe(true);
+  });
 });
 
 describe('client notes images', () => {

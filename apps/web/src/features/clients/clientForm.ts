@@ -1,5 +1,6 @@
 import { type Customer, type CustomerInput, uploadIdsInDelta } from '@portal/domain';
 import { type RichTextDelta, sameDelta, toDelta } from '../../components/RichTextEditor/delta';
+import { invalidLinkOrPhone } from '../../pages/linkAndPhoneRules';
 
 /** The fields the client form edits (notes live in the Notes tab and autosave the same way). */
 export const CLIENT_FORM_FIELDS = [
@@ -75,7 +76,12 @@ export function notesDelta(text: string): { ops: { insert: string }[] } {
 
 /** Whether a save is required before the form's values count as valid for the autosave. */
 export function canAutosave(values: ClientFormValues): boolean {
-  return normalise(values.business_name) !== '';
+  const links = [values.website, values.dashboard_link_1, values.dashboard_link_2];
+  return (
+    normalise(values.business_name) !== '' &&
+    !invalidLinkOrPhone('phone', values.phone) &&
+    !links.some((link) => invalidLinkOrPhone('url', link))
+  );
 }
 
 /** The form's values without the notes, which a saved client edits as a shared document (CollaborativeNotes). */
