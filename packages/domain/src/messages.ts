@@ -105,6 +105,11 @@ export const MESSAGES = {
     `This request type is used by ${n} ${n === 1 ? 'request' : 'requests'}; disable it instead of deleting it`,
   userAboveOwn: 'You cannot change a user who has permissions you do not have',
   onlyOwnProfileFields: 'You can only change your name, phone, job title and notification preferences',
+  // Who a person is to the system (issue 17): type and roles are role administration (ROLES_UPDATE).
+  typeChangeNeedsRoleAdmin: "You need the permission to manage roles to change a person's type",
+  rolesChangeNeedsRoleAdmin: "You need the permission to manage roles to change a person's roles",
+  typeAboveOwn: 'You cannot give a person a type with more access than your own',
+  superUserAddress: 'Only a super user can give a person the address of a super user',
 
   // E-mail log (issue 17: secret links and other staff's mail; written in the spec's voice)
   emailBodyHiddenTitle: 'Body hidden',

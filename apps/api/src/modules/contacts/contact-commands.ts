@@ -6,6 +6,8 @@ import {
   type ContactUpdateInput,
   hasNotificationChannel,
   MESSAGES,
+  mayGiveType,
+  TYPE_CHANGE_PERMISSION,
   type UserType,
 } from '@portal/domain';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
@@ -113,11 +115,47 @@ async function assertMayManage(db: Executor, actor: Principal, userId: number | 
   }
 }
 
-/** Replaces the person's roles; answers whether they changed. */
+/**
+ * Type and roles decide what a person can see, so changing them is role administration (issue 17: a manager made a
+ * freelancer staff, who then read every plan's tasks): ROLES_UPDATE on top of CONTACTS_UPDATE, and the type is
+ * bounded by the actor's own as roles are by the actor's permissions.
+ */
+function assertMayChangeType(actor: Principal, from: UserType, to: UserType) {
+  if (from === to) {
+    return;
+  }
+  if (!actor.permissions.has(TYPE_CHANGE_PERMISSION)) {
+    throw forbidden(MESSAGES.typeChangeNeedsRoleAdmin);
+  }
+  if (!mayGiveType(actor.type, to)) {
+    throw forbidden(MESSAGES.typeAboveOwn);
+  }
+}
+
+/** A super user is whoever holds a listed address, so only a super user hands one out or changes such a person. */
+function assertMaySetEmail(ctx: AppContext, actor: Principal, from: string | null, to: string | null) {
+  if (from === to || actor.isSuperUser) {
+    return;
+  }
+  const listed = ctx.config.superUserEmails;
+  if ((to && listed.includes(to)) || (from && listed.includes(from))) {
+    throw forbidden(MESSAGES.superUserAddress);
+  }
+}
+
+/** Replaces the person's roles; answers whether they changed. An unchanged list saves without ROLES_UPDATE. */
 async function setRoles(tx: Tx, actor: Principal, userId: number, roleUuids: readonly string[]): Promise<boolean> {
   const wanted = await resolveRoles(tx, roleUuids);
   const held = await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
   const heldIds = new Set(held.map((r) => r.roleId));
+  const wantedIds = new Set(wanted.map((r) => r.id));
+  const changed = wantedIds.size !== heldIds.size || [...wantedIds].some((id) => !heldIds.has(id));
+  if (!changed) {
+    return false;
+  }
+  if (!actor.permissions.has(TYPE_CHANGE_PERMISSION)) {
+    throw forbidden(MESSAGES.rolesChangeNeedsRoleAdmin);
+  }
   assertMayGrant(
     actor,
     wanted.filter((r) => !heldIds.has(r.id)),
@@ -126,8 +164,7 @@ async function setRoles(tx: Tx, actor: Principal, userId: number, roleUuids: rea
   if (wanted.length) {
     await tx.insert(userRoles).values(wanted.map((r) => ({ userId, roleId: r.id })));
   }
-  const wantedIds = new Set(wanted.map((r) => r.id));
-  return wantedIds.size !== heldIds.size || [...wantedIds].some((id) => !heldIds.has(id));
+  return true;
 }
 
 /**
@@ -136,6 +173,9 @@ async function setRoles(tx: Tx, actor: Principal, userId: number, roleUuids: rea
  */
 export async function createContact(ctx: AppContext, actor: Principal, input: CreateInput): Promise<Contact> {
   const roleUuids = input.roles ?? [];
+  if (!mayGiveType(actor.type, input.type)) {
+    throw forbidden(MESSAGES.typeAboveOwn);
+  }
   if (roleUuids.length && !hasLoginType(input.type)) {
     throw validationError({ roles: [MESSAGES.rolesOnlyForStaff] });
   }
@@ -213,8 +253,10 @@ export async function updateContact(
       }
       await assertMayManage(tx, actor, current.userId);
       const type = (input.type ?? current.type) as UserType;
+      assertMayChangeType(actor, current.type as UserType, type);
       const status = input.status ?? (current.status as 'active' | 'inactive');
       const email = input.email === undefined ? current.email : input.email || null;
+      assertMaySetEmail(ctx, actor, current.email, email);
       const name = input.name ?? current.name;
       if (input.roles?.length && !hasLoginType(type)) {
         throw validationError({ roles: [MESSAGES.rolesOnlyForStaff] });

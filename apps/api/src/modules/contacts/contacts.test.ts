@@ -202,8 +202,8 @@ describe('POST /api/contacts', () => {
     expect(unknownRole.json().errors).toEqual({ roles: [MESSAGES.unknownReference] });
   });
 
-  it('does not let a manager hand out a role with permissions they lack', async () => {
-    const manager = await buildUser(db, { permissions: DEMO_ROLES.Manager?.permissions ?? [] });
+  it('does not let a role administrator hand out a role with permissions they lack', async () => {
+    const manager = await buildUser(db, { permissions: [...(DEMO_ROLES.Manager?.permissions ?? []), 'ROLES_UPDATE'] });
     const everything = await roleUuid(await buildRole(db, PERMISSIONS));
     const res = await call(manager.token, 'POST', '/api/contacts', {
       name: 'Sneaky',
@@ -312,12 +312,12 @@ describe('PUT /api/contacts/:uuid', () => {
     const user = await buildUser(db, { type: 'freelancer' });
     const own = await call(user.token, 'PUT', `/api/contacts/${user.contactUuid}`, {
       name: 'Renamed Me',
-      phone: '+1 555 0100',
+      phone: '+1 415 555 0100',
       job_title: 'Editor',
       preferences: { push_notifications: '0' },
     });
     expect(own.statusCode).toBe(200);
-    expect(own.json().data).toMatchObject({ name: 'Renamed Me', phone: '+1 555 0100', job_title: 'Editor' });
+    expect(own.json().data).toMatchObject({ name: 'Renamed Me', phone: '+14155550100', job_title: 'Editor' });
     const me = await call(user.token, 'GET', '/api/user');
     expect(me.json().data.name).toBe('Renamed Me');
     const status = await call(user.token, 'PUT', `/api/contacts/${user.contactUuid}`, { type: 'regular_user' });

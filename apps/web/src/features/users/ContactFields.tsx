@@ -1,6 +1,7 @@
-import { CONTACT_STATUSES, EMAIL_PATTERN, MESSAGES, USER_TYPES, type UserType } from '@portal/domain';
+import { CONTACT_STATUSES, EMAIL_PATTERN, MESSAGES, type UserType } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, Row, Select } from 'antd';
+import { phoneRules } from '../../pages/linkAndPhoneRules';
 import { listRoles, ROLES_KEY } from '../admin/api';
 import { CUSTOMERS_KEY, listActiveCustomers } from '../clients/api';
 import { humanize } from '../common/listQuery';
@@ -47,7 +48,7 @@ export function PersonalFields({ emailLocked = false }: { emailLocked?: boolean 
       </Row>
       <Row gutter={12}>
         <Col xs={24} md={12}>
-          <Form.Item label="Phone" name="phone">
+          <Form.Item label="Phone" name="phone" rules={phoneRules}>
             <Input data-testid="contact-phone" maxLength={50} />
           </Form.Item>
         </Col>
@@ -61,8 +62,19 @@ export function PersonalFields({ emailLocked = false }: { emailLocked?: boolean 
   );
 }
 
-/** Type, status, clients and roles: what CONTACTS_UPDATE (or CONTACTS_CREATE) adds. */
-export function AdminFields({ type, canPickRoles }: { type: UserType | undefined; canPickRoles: boolean }) {
+/**
+ * Type, status, clients and roles: what CONTACTS_UPDATE (or CONTACTS_CREATE) adds. The type control comes from
+ * typeControl (role administration decides who may change it); roles show only to those who may change them.
+ */
+export function AdminFields({
+  type,
+  canPickRoles,
+  typeChoice,
+}: {
+  type: UserType | undefined;
+  canPickRoles: boolean;
+  typeChoice: { disabled: boolean; options: UserType[] };
+}) {
   const customers = useQuery({
     queryKey: [...CUSTOMERS_KEY, 'list', 'selector'],
     queryFn: ({ signal }) => listActiveCustomers(signal),
@@ -78,8 +90,17 @@ export function AdminFields({ type, canPickRoles }: { type: UserType | undefined
     <>
       <Row gutter={12}>
         <Col xs={24} md={12}>
-          <Form.Item label="Type" name="type" rules={[{ required: true, message: MESSAGES.required }]}>
-            <Select data-testid="contact-type" options={USER_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))} />
+          <Form.Item
+            label="Type"
+            name="type"
+            rules={[{ required: true, message: MESSAGES.required }]}
+            extra={typeChoice.disabled ? MESSAGES.typeChangeNeedsRoleAdmin : undefined}
+          >
+            <Select
+              data-testid="contact-type"
+              disabled={typeChoice.disabled}
+              options={typeChoice.options.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

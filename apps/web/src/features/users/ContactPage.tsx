@@ -16,6 +16,7 @@ import { CONTACTS_KEY, deleteContact, getContact, updateContact } from './api';
 import { AdminFields, type ContactFormValues, contactPayload, PersonalFields, TYPE_LABELS } from './ContactFields';
 import { type Channel, needsPhoneDialog, togglePreference } from './preferences';
 import { SmsOptInModal } from './SmsOptInModal';
+import { mayPickRoles, typeControl } from './typeControl';
 
 const CHANNELS: { key: Channel; label: string }[] = [
   { key: 'email_notifications', label: 'Email' },
@@ -100,7 +101,7 @@ function ContactEditor({ contact }: { contact: Contact }) {
   const type = Form.useWatch('type', form);
   const own = me?.contact.uuid === contact.uuid;
   const canAdmin = ability.can('CONTACTS_UPDATE');
-  const canPickRoles = canAdmin && ability.can('ROLES_READ');
+  const canPickRoles = canAdmin && mayPickRoles(ability);
 
   const initial: ContactFormValues = {
     name: contact.name,
@@ -177,7 +178,9 @@ function ContactEditor({ contact }: { contact: Contact }) {
           data-testid="contact-form"
         >
           <PersonalFields emailLocked={!canAdmin} />
-          {canAdmin ? <AdminFields type={type} canPickRoles={canPickRoles} /> : null}
+          {canAdmin ? (
+            <AdminFields type={type} canPickRoles={canPickRoles} typeChoice={typeControl(ability, contact.type)} />
+          ) : null}
           <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="contact-save">
             Save
           </Button>

@@ -3,6 +3,7 @@ import { MESSAGES } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, Modal, Typography } from 'antd';
 import { applyFieldErrors } from '../../pages/formErrors';
+import { phoneRules } from '../../pages/linkAndPhoneRules';
 import { updateContact } from './api';
 import { smsOptIn } from './preferences';
 
@@ -57,7 +58,7 @@ export function SmsOptInModal({
         <Form.Item
           name="phone"
           label="Phone"
-          rules={[{ required: true, whitespace: true, message: MESSAGES.enterPhone }]}
+          rules={[{ required: true, whitespace: true, message: MESSAGES.enterPhone }, ...phoneRules]}
         >
           <Input autoFocus maxLength={50} inputMode="tel" data-testid="sms-phone" />
         </Form.Item>

@@ -6,6 +6,7 @@ import { applyFieldErrors } from '../../pages/formErrors';
 import { reportSuccess } from '../../shell/feedback';
 import { CONTACTS_KEY, createContact } from './api';
 import { AdminFields, type ContactFormValues, contactPayload, PersonalFields } from './ContactFields';
+import { mayPickRoles, typeControl } from './typeControl';
 
 /** New user (CONTACTS_CREATE): a staff member, freelancer or client contact. */
 export function UserCreateModal({ onClose }: { onClose(): void }) {
@@ -14,7 +15,7 @@ export function UserCreateModal({ onClose }: { onClose(): void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const type = Form.useWatch('type', form);
-  const canPickRoles = ability.can('ROLES_READ');
+  const canPickRoles = mayPickRoles(ability);
   const create = useMutation({
     mutationFn: (values: ContactFormValues) => createContact(contactPayload(values, canPickRoles)),
     onSuccess: (contact) => {
@@ -45,7 +46,7 @@ export function UserCreateModal({ onClose }: { onClose(): void }) {
         data-testid="user-form"
       >
         <PersonalFields />
-        <AdminFields type={type} canPickRoles={canPickRoles} />
+        <AdminFields type={type} canPickRoles={canPickRoles} typeChoice={typeControl(ability, null)} />
       </Form>
     </Modal>
   );
