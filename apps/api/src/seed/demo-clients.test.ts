@@ -1,3 +1,4 @@
+import { isHttpUrl, toE164Phone } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp } from '../../test/test-app';
@@ -53,5 +54,16 @@ describe('demo and scale seeds', () => {
     expect(await count(customers)).toBe(12 + 40);
     expect(await count(projects)).toBe(25 + 200);
     expect((await seedScale(db, { clients: 40, plans: 200 })).skipped).toBe(true);
+  });
+
+  it('stores every seeded phone as E.164 and every client link as http(s), as the API would', async () => {
+    const clientRows = await db.select().from(customers);
+    const contactRows = await db.select({ phone: contacts.phone }).from(contacts);
+    for (const phone of [...clientRows.map((c) => c.phone), ...contactRows.map((c) => c.phone)]) {
+      expect(phone === null || toE164Phone(phone) === phone, String(phone)).toBe(true);
+    }
+    for (const link of clientRows.flatMap((c) => [c.website, c.dashboardLink1, c.dashboardLink2])) {
+      expect(link === null || isHttpUrl(link), String(link)).toBe(true);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { PlanStatus } from '@portal/domain';
+import { type PlanStatus, toE164Phone } from '@portal/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { contactCustomers, contacts, customers, planTypes, projects, projectUsers, users } from '../db/schema';
@@ -178,7 +178,8 @@ export async function seedDemoClients(db: Database): Promise<void> {
           businessName: client.businessName,
           status: client.status ?? 'active',
           abbreviation: client.abbreviation,
-          phone: client.phone,
+          // Stored as the API stores typed numbers (E.164); the list above keeps them readable.
+          phone: toE164Phone(client.phone),
           email: client.email,
           website: client.website,
           dashboardLink1: `${client.website}/dashboard`,

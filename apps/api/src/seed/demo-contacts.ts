@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { toE164Phone } from '@portal/domain';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../config';
@@ -185,7 +186,7 @@ export async function seedDemoContacts(db: Database, appUrl: string = loadConfig
             userId,
             name: person.name,
             email: person.email,
-            phone: person.phone,
+            phone: toE164Phone(person.phone),
             jobTitle: person.jobTitle,
             type: 'contact',
           })

@@ -31,7 +31,7 @@ export async function seedScale(
       select ${SCALE_PREFIX} || ' ' || lpad(i::text, 5, '0'),
              case when i % 7 = 0 then 'inactive' else 'active' end,
              'SC' || i,
-             '+1 555 ' || lpad((i % 10000)::text, 4, '0'),
+             '+1415555' || lpad((i % 10000)::text, 4, '0'),
              'client' || i || '@scale.test',
              'https://client' || i || '.scale.test',
              now() - make_interval(mins => i)
