@@ -1,7 +1,7 @@
 import { ClockCircleOutlined, PauseOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import './timelogs.css';
 import type { TimeLog } from '@portal/domain';
-import { Badge, Button, Dropdown, Empty, Tag } from 'antd';
+import { Badge, Button, Dropdown, type DropdownProps, Empty, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useIsNarrow } from '../../layout/useMediaQuery';
@@ -90,6 +90,8 @@ export function ActiveTimers() {
         open={open}
         onOpenChange={setOpen}
         trigger={['click']}
+        // Shifted into the screen where its width would run past an edge (the header's button on a phone).
+        autoAdjustOverflow={{ adjustX: 1, adjustY: 1, shiftX: true } as DropdownProps['autoAdjustOverflow']}
         popupRender={() => (
           <div className="active-timers-panel" data-testid="active-timers-panel">
             <div className="active-timers-title">Active timers</div>

@@ -42,6 +42,7 @@ export function RequestStatusControl({ request }: { request: RequestDetail }) {
   return (
     <>
       <Select<RequestStatus>
+        aria-label="Status"
         value={request.status}
         disabled={!canChange}
         loading={change.isPending}
