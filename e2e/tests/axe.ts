@@ -1,0 +1,24 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/*
+ * Every rule of the WCAG 2.1 A/AA tags runs on the whole page; nothing is excluded. Contrast comes from the theme
+ * (app/App.tsx), labels from the controls themselves (selects' aria-label or their Form.Item's htmlFor, the Quill
+ * toolbar's pickers named by components/RichTextEditor/toolbarLabels.ts).
+ */
+export async function expectNoSeriousViolations(page: Page, label: string) {
+  // Lazy widgets and entry animations settle first, so axe reads the screen people see.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(' | ')}`,
+    );
+  expect.soft(serious, `${label}:\n${serious.join('\n')}`).toEqual([]);
+}
