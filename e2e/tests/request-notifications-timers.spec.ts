@@ -126,3 +126,49 @@ for (const width of WIDTHS) {
     await page.context().close();
   });
 }
+
+test("Stop on a task timer asks for the description inline ('Please input your Comment!') and saves the entry", async ({
+  browser,
+  request,
+}) => {
+  const admin = await apiSignIn(request, 'admin@demo.test');
+  const manager = await apiSignIn(request, 'manager@demo.test');
+  const [plan] = await query<{ uuid: string }>(
+    `select p.uuid from projects p join users u on u.id = p.project_manager_id
+     where u.email = 'manager@demo.test' and p.status = 'active' order by p.id limit 1`,
+  );
+  const title = `Timed task ${stamp}`;
+  const created = await request.post('/api/tasks', {
+    headers: admin.headers,
+    data: { title, project_id: plan?.uuid, responsibles: [manager.uuid], status: 'in_progress' },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const task = (await created.json()).data as { uuid: string };
+
+  const page = await signedInPage(browser, 'manager@demo.test');
+  await page.goto(`/tasks?task_uuid=${task.uuid}`);
+  await page.getByTestId('task-timer-start').click();
+  await expect(page.getByTestId('task-timer-clock')).toHaveAttribute('data-status', 'running');
+  await query(
+    `update time_logs set started_at = started_at - interval '2 minutes'
+     where status = 'running' and task_id = (select id from tasks where uuid = $1)`,
+    [task.uuid],
+  );
+
+  await page.getByTestId('task-timer-stop').click();
+  await page.getByTestId('task-timer-stop-save').click();
+  await expect(page.getByTestId('task-timer-stop-error')).toHaveText('Please input your Comment!');
+  await page.mouse.move(0, 0);
+  await expectNoSeriousViolations(page, 'task timer asking for its description');
+  await page.getByTestId('task-timer-stop-description').fill('Drafted the copy');
+  await page.getByTestId('task-timer-stop-save').click();
+  await expect(page.getByTestId('task-timer-stop-form')).toHaveCount(0);
+  await expect(page.getByTestId('task-timer-stop')).toHaveCount(0);
+
+  const logs = await query<{ status: string; minutes: number; description: string }>(
+    'select status, minutes, description from time_logs where task_id = (select id from tasks where uuid = $1)',
+    [task.uuid],
+  );
+  expect(logs).toEqual([{ status: 'completed', minutes: 2, description: 'Drafted the copy' }]);
+  await page.context().close();
+});
