@@ -130,6 +130,26 @@ describe('request notifications', () => {
     expect(await typesOf(colleague.id, request.uuid)).toEqual(['request_created']);
   });
 
+  it('a bulk status change keeps one bell item per request but sends one digest e-mail per person', async () => {
+    const made = [await createSubmitted({ responsibles: [colleague.uuid] })];
+    made.push(await createSubmitted({ responsibles: [colleague.uuid] }));
+    made.push(await createSubmitted({ responsibles: [colleague.uuid] }));
+    const mailsBefore = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, colleague.email));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/requests/bulk-operations/update',
+      headers: bearer(ctx.actors.admin.token),
+      payload: { filters: { ids: made.map((r) => r.uuid) }, data: { status: 'in_progress' } },
+    });
+    expect(res.json()).toMatchObject({ updated: 3, failed: [] });
+    for (const request of made) {
+      expect(await typesOf(colleague.id, request.uuid)).toEqual(['request_assigned', 'request_status_changed']);
+    }
+    const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, colleague.email));
+    expect(mails).toHaveLength(mailsBefore.length + 1);
+    expect(mails.at(-1)?.subject).toBe(`3 new notifications: ${MESSAGES.requestStatusChangedTitle}`);
+  });
+
   it('notifies nothing for a write that fails', async () => {
     const { manager } = ctx.actors;
     const before = await ctx.db.select().from(notifications).where(eq(notifications.userId, manager.id));
