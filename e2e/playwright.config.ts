@@ -56,6 +56,9 @@ export default defineConfig({
       DATA_DIR: 'data-e2e',
       // Secret links reach the tests as they reach a recipient; the e-mail log keeps them redacted.
       MAIL_PICKUP_DIR: 'data-e2e/mail-pickup',
+      // The tests' own requests may name a client address (X-Forwarded-For) to act as many addresses
+      // (sign-in-link.spec.ts); the browser sends none, so its address stays the socket's.
+      TRUST_PROXY: '127.0.0.1',
       PORT: String(E2E_PORT),
       EMBEDDED_PG_PORT: String(E2E_PG_PORT),
       APP_URL: `http://127.0.0.1:${E2E_PORT}`,

@@ -157,6 +157,17 @@ describe('past the account-wide guess ceiling a new device proves itself with an
     expect((await followLink(linkTokenTo(owner.email), '10.70.0.1', small)).statusCode).toBe(422);
   });
 
+  it('signs in a self-registered account whose address was not verified yet, and verifies it', async () => {
+    const owner = await buildUser(smallDb);
+    await smallDb.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, owner.id));
+    await pastSmallCeiling(owner.email, 73);
+    const attempt = await login(owner.email, TEST_PASSWORD, '10.74.0.1', small);
+    expect(attempt.statusCode, attempt.body).toBe(202);
+    expect((await followLink(linkTokenTo(owner.email), '10.74.0.1', small)).statusCode).toBe(200);
+    const [row] = await smallDb.select().from(users).where(eq(users.id, owner.id));
+    expect(row?.emailVerifiedAt).not.toBeNull();
+  });
+
   it('mails at most 3 links per account in a window, answering the same', async () => {
     const owner = await buildUser(smallDb);
     await pastSmallCeiling(owner.email, 71);
