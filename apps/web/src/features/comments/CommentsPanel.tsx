@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { COMMENT_TYPE_LABELS, COMMENTS_PAGE_SIZE, type Comment, type CommentKind } from '@portal/domain';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Empty, Skeleton, Tabs } from 'antd';
+import { Alert, Button, Empty, Segmented, Skeleton } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { describeError } from '../../api/errors';
 import { useCurrentUser } from '../../auth/queries';
@@ -115,17 +115,22 @@ export function CommentsPanel({ target, planUuid, highlightUuid = null, contactN
     <div className="comments-panel" data-testid="comments-panel" ref={panel}>
       {planTabs ? (
         <div className="comments-tabbar">
-          <Tabs
-            size="small"
-            activeKey={tab}
-            onChange={(key) => setTab(key as 'all' | CommentKind)}
-            items={PLAN_TABS.map((key) => ({
-              key,
-              label: (
-                <span data-testid={`comments-tab-${key}`}>{key === 'all' ? 'All' : COMMENT_TYPE_LABELS[key]}</span>
-              ),
-            }))}
-          />
+          {/* A filter of one list, so a segmented choice that scrolls within itself on a phone (antd Tabs would
+              fold the overflow into a menu button inside the tablist, which axe refuses). */}
+          <div className="comments-kinds">
+            <Segmented
+              size="small"
+              value={tab}
+              onChange={(key) => setTab(key as 'all' | CommentKind)}
+              aria-label="Comment kinds"
+              options={PLAN_TABS.map((key) => ({
+                value: key,
+                label: (
+                  <span data-testid={`comments-tab-${key}`}>{key === 'all' ? 'All' : COMMENT_TYPE_LABELS[key]}</span>
+                ),
+              }))}
+            />
+          </div>
           <Button
             size="small"
             icon={<ReloadOutlined />}

@@ -1,7 +1,7 @@
 import { LIVE_CHANNELS } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Skeleton, Space, Tabs } from 'antd';
-import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Alert, Card, Skeleton, Space } from 'antd';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError, describeError } from '../../api/errors';
 import { useLiveChannel } from '../../live/liveChannels';
 import { NotFoundPage } from '../../pages/NotFoundPage';
@@ -29,13 +29,13 @@ const TAB_LABELS: Record<PlanTab, string> = {
 /**
  * /projects/{uuid} and its tabs (the plan as a hub): Overview (facts, budget panel, credit history), Tasks, Requests
  * (/projects/{id}/requests, the address old links use), Files, Comments (private notes, call and e-mail logs,
- * summaries for those allowed) and History. Each tab has its own address; only the shown tab loads. While the page
- * is open the tab listens on `project.{uuid}`, so time logged anywhere moves the budget at once.
+ * summaries for those allowed) and History. Each tab has its own address, so the tab bar is a row of links (the
+ * current one marked aria-current), which scrolls within itself on a phone; only the shown tab loads. While the page
+ * is open the browser tab listens on `project.{uuid}`, so time logged anywhere moves the budget at once.
  */
 export function PlanPage() {
   const { uuid = '' } = useParams();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const tab = planTabOf(pathname);
   const plan = useQuery({
@@ -94,16 +94,21 @@ export function PlanPage() {
           </Space>
         }
       />
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => void navigate(planPath(uuid, key as PlanTab))}
-        items={PLAN_TABS.map((key) => ({
-          key,
-          label: <span data-testid={`plan-tab-${key}`}>{TAB_LABELS[key]}</span>,
-          // Only the shown tab renders: each one's lists load when it is opened.
-          children: key === tab ? body(key) : null,
-        }))}
-      />
+      <nav className="plan-tabs" aria-label="Plan sections" data-testid="plan-tabs">
+        {PLAN_TABS.map((key) => (
+          <Link
+            key={key}
+            to={planPath(uuid, key)}
+            aria-current={key === tab ? 'page' : undefined}
+            data-testid={`plan-tab-${key}`}
+          >
+            {TAB_LABELS[key]}
+          </Link>
+        ))}
+      </nav>
+      <section className="plan-tab-body" aria-label={TAB_LABELS[tab]}>
+        {body(tab)}
+      </section>
     </div>
   );
 }

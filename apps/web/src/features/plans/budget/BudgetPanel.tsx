@@ -28,6 +28,8 @@ export function BudgetBar({ label, percent, testId }: { label: string; percent: 
         status={over ? 'exception' : 'normal'}
         format={() => `${percent}%`}
         size="small"
+        // The bar's name for screen readers (axe: aria-progressbar-name); the caption above is not tied to it.
+        aria-label={`${label}: ${percent}% of budget`}
       />
     </div>
   );
