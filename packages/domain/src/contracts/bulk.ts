@@ -5,7 +5,7 @@ import { contactListQuerySchema } from './contacts';
 import { customerListQuerySchema } from './customers';
 import { planListQuerySchema } from './plans';
 import { requestListQuerySchema, requestStatusSchema } from './requests';
-import { taskListQuerySchema } from './tasks';
+import { taskListQuerySchema, taskPrioritySchema } from './tasks';
 import { timeLogListQuerySchema } from './time-logs';
 import { massDownloadSchema } from './uploads';
 
@@ -106,8 +106,41 @@ function exportQuerySchema<S extends z.ZodRawShape>(listQuery: z.ZodObject<S>) {
   return listQuery.extend({ page: exportPageSchema, format: exportFormatSchema.default('csv') });
 }
 
+const bulkPeople = z.array(z.uuid()).max(100);
+
+/**
+ * What a tasks bulk edit changes on every selected row (doc 2 §7 Tables: data.status, extended to the table's other
+ * editable columns): each field is what PUT tasks/{uuid} would receive for that row — the people lists become the
+ * row's own list plus `*_add` minus `*_remove`. At least one field.
+ */
+export const taskBulkEditSchema = z
+  .object({
+    status: z.enum(TASK_FILTER_STATUSES),
+    priority: taskPrioritySchema,
+    start_date: z.iso.date().nullable(),
+    end_date: z.iso.date().nullable(),
+    responsibles_add: bulkPeople,
+    responsibles_remove: bulkPeople,
+    followers_add: bulkPeople,
+    followers_remove: bulkPeople,
+  })
+  .partial()
+  .superRefine((value, ctx) => {
+    if (!Object.values(value).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0))) {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: MESSAGES.required });
+    }
+    if (value.start_date && value.end_date && value.end_date < value.start_date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: MESSAGES.dueBeforeStart });
+    }
+  });
+export type TaskBulkEdit = z.output<typeof taskBulkEditSchema>;
+
 // Tasks: GET tasks.
-export const taskBulkUpdateSchema = bulkUpdateSchema(filtersOf(taskListQuerySchema), z.enum(TASK_FILTER_STATUSES));
+export const taskBulkUpdateSchema = z.object({
+  filters: bulkSelectionSchema(filtersOf(taskListQuerySchema)),
+  search_term: z.string().trim().max(200).optional(),
+  data: taskBulkEditSchema,
+});
 export const taskBulkDeleteSchema = bulkDeleteSchema(filtersOf(taskListQuerySchema));
 export const taskExportQuerySchema = exportQuerySchema(taskListQuerySchema);
 

@@ -45,7 +45,7 @@ export function failureMessage(error: unknown): string | undefined {
 }
 
 /**
- * A set-wise write of one batch inside its transaction (e.g. changeTaskStatuses): the single-row rules applied to
+ * A set-wise write of one batch inside its transaction (e.g. editTasks): the single-row rules applied to
  * every row in a few statements. It reports refused rows itself and never throws for one.
  */
 export type BulkBatchWrite = (

@@ -23,7 +23,7 @@ import { type BulkBatchWrite, type BulkRowWrite, runBulk } from './bulk-runner';
 import { deleteOneContact, selectContacts, updateContactStatus } from './contacts.table';
 import { deleteOneCustomer, selectCustomers, updateCustomerStatus } from './customers.table';
 import { deleteOneRequest, selectRequests, updateRequestStatus } from './requests.table';
-import { deleteOneTask, selectTasks, updateTaskStatus } from './tasks.table';
+import { deleteOneTask, editSelectedTasks, selectTasks } from './tasks.table';
 import { deleteOneTimeLog, selectTimeLogs, updateTimeLogStatus } from './time-logs.table';
 
 const tags = ['tables'];
@@ -71,7 +71,7 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
       const { principal, viewer } = viewerOf(request);
       assertMayList(principal, request.body.filters._all, 'TASKS_READ');
       const uuids = await selectTasks(ctx, request.body, viewer);
-      return updateAnswer(await run(request, uuids, updateTaskStatus(viewer, request.body.data.status)));
+      return updateAnswer(await run(request, uuids, editSelectedTasks(viewer, request.body.data)));
     },
   );
 

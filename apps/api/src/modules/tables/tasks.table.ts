@@ -1,10 +1,10 @@
-import type { taskBulkDeleteSchema, taskBulkUpdateSchema, taskExportQuerySchema } from '@portal/domain';
+import type { TaskBulkEdit, taskBulkDeleteSchema, taskBulkUpdateSchema, taskExportQuerySchema } from '@portal/domain';
 import { and, ilike, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { tasks } from '../../db/schema';
 import { containsPattern } from '../../http/list-paging';
-import { changeTaskStatuses } from '../tasks/change-task-statuses';
+import { editTasks } from '../tasks/bulk-edit-tasks';
 import { findVisibleTask, type Viewer, visibleTasks } from '../tasks/task-access';
 import { describeTask, taskEvents } from '../tasks/task-events';
 import { filterConditions, orderFor } from '../tasks/task-list.query';
@@ -55,14 +55,11 @@ export async function selectTasks(ctx: AppContext, input: BulkInput, viewer: Vie
 }
 
 /**
- * PUT tasks/{uuid} {status} for every selected row, set-wise (changeTaskStatuses applies that route's rules,
+ * PUT tasks/{uuid} with the edit's fields for every selected row, set-wise (editTasks applies that route's rules,
  * history, notifications and events to a whole batch in a few statements).
  */
-export function updateTaskStatus(
-  viewer: Viewer,
-  status: z.output<typeof taskBulkUpdateSchema>['data']['status'],
-): { batch: BulkBatchWrite } {
-  return { batch: (tx, uuids) => changeTaskStatuses(tx, uuids, status, viewer) };
+export function editSelectedTasks(viewer: Viewer, edit: TaskBulkEdit): { batch: BulkBatchWrite } {
+  return { batch: (tx, uuids) => editTasks(tx, uuids, edit, viewer) };
 }
 
 /** DELETE tasks/{uuid} for one row. */

@@ -1,6 +1,6 @@
 import type { NotificationData, TaskStatus } from '@portal/domain';
 import type { DbExecutor } from '../../db/client';
-import { mergeOutgoing, type NewNotification, NO_OUTGOING, notifyUsers, type Outgoing } from '../notifications/notify';
+import { type NewNotification, type NotificationFor, notifyMany, type Outgoing } from '../notifications/notify';
 
 /**
  * Titles of task notifications (data.title). Written by the server only, so they stay out of the shared message
@@ -42,34 +42,27 @@ export function statusChangedNotification(task: TaskRef, from: TaskStatus, to: T
 }
 
 /**
- * The task events people are told about, in the writing transaction (the notify service skips the actor):
- * becoming responsible, becoming a follower, and a status
- * change, told to everyone who was already on the task. Answers what to deliver after commit.
+ * The task events people are told about: becoming responsible, becoming a follower, and a status change, told to
+ * everyone who was already on the task (the notify service skips the actor). PUT tasks and bulk edit both ask here.
  */
-export async function notifyTaskPeople(
-  tx: DbExecutor,
+export function taskPeopleNotifications(
   task: TaskRef,
   change: { before: People; after: People; status?: { from: TaskStatus | null; to: TaskStatus } },
-  actorId: number,
-): Promise<Outgoing> {
+): NotificationFor[] {
   const ids = (list: { id: number }[]) => new Set(list.map((p) => p.id));
   const wasResponsible = ids(change.before.responsibles);
   const wasFollower = ids(change.before.followers);
   const assigned = change.after.responsibles.map((p) => p.id).filter((id) => !wasResponsible.has(id));
   const followed = change.after.followers.map((p) => p.id).filter((id) => !wasFollower.has(id));
-  const parts = [
-    await notifyUsers(
-      tx,
-      assigned,
-      { type: 'task_assigned', data: taskData(task, TASK_NOTIFICATION_TITLES.assigned) },
-      actorId,
-    ),
-    await notifyUsers(
-      tx,
-      followed,
-      { type: 'task_followed', data: taskData(task, TASK_NOTIFICATION_TITLES.followed) },
-      actorId,
-    ),
+  const items: NotificationFor[] = [
+    {
+      recipientIds: assigned,
+      notification: { type: 'task_assigned', data: taskData(task, TASK_NOTIFICATION_TITLES.assigned) },
+    },
+    {
+      recipientIds: followed,
+      notification: { type: 'task_followed', data: taskData(task, TASK_NOTIFICATION_TITLES.followed) },
+    },
   ];
   const status = change.status;
   if (status?.from && status.from !== status.to) {
@@ -77,7 +70,17 @@ export async function notifyTaskPeople(
     const stayed = [...change.after.responsibles, ...change.after.followers]
       .map((p) => p.id)
       .filter((id) => !told.has(id));
-    parts.push(await notifyUsers(tx, stayed, statusChangedNotification(task, status.from, status.to), actorId));
+    items.push({ recipientIds: stayed, notification: statusChangedNotification(task, status.from, status.to) });
   }
-  return parts.length ? mergeOutgoing(...parts) : NO_OUTGOING;
+  return items;
+}
+
+/** taskPeopleNotifications written in the writing transaction; answers what to deliver after commit. */
+export function notifyTaskPeople(
+  tx: DbExecutor,
+  task: TaskRef,
+  change: { before: People; after: People; status?: { from: TaskStatus | null; to: TaskStatus } },
+  actorId: number,
+): Promise<Outgoing> {
+  return notifyMany(tx, taskPeopleNotifications(task, change), actorId);
 }

@@ -67,7 +67,15 @@ export async function resolvePeople(
   input: { responsibles?: string[]; followers?: string[] },
   errors: FieldErrors,
 ): Promise<{ responsibles?: Person[]; followers?: Person[] }> {
-  const found = await findPeople(db, [...(input.responsibles ?? []), ...(input.followers ?? [])]);
+  return checkPeople(await findPeople(db, [...(input.responsibles ?? []), ...(input.followers ?? [])]), input, errors);
+}
+
+/** resolvePeople over people already looked up (findPeople), so a bulk edit looks a batch's people up once. */
+export function checkPeople(
+  found: Awaited<ReturnType<typeof findPeople>>,
+  input: { responsibles?: string[]; followers?: string[] },
+  errors: FieldErrors,
+): { responsibles?: Person[]; followers?: Person[] } {
   const pick = (uuids: string[] | undefined, field: string, types: readonly UserType[], message: string) => {
     if (uuids === undefined) {
       return undefined;
@@ -97,6 +105,35 @@ export async function resolvePeople(
     if (followers.some((p) => ids.has(p.id))) {
       addError(errors, 'followers', MESSAGES.responsibleAndFollower);
     }
+  }
+  return { responsibles, followers };
+}
+
+/** A due date before the start date is refused on the due date (doc 2 §4); PUT tasks and bulk edit ask here. */
+export function dateOrderError(start: string | null, end: string | null): string | undefined {
+  return start && end && end < start ? MESSAGES.dueBeforeStart : undefined;
+}
+
+type People = { responsibles: Person[]; followers: Person[] };
+
+/**
+ * The people a task ends with when `sent` replaces one or both lists: a person is responsible or follower, never
+ * both, so naming them in one list takes them off the other; a personal task's only responsible is its plan's owner
+ * (`owner`, given for personal plans). PUT tasks and bulk edit both ask here.
+ */
+export function mergePeople(before: People, sent: Partial<People>, owner?: Person): People {
+  let responsibles = sent.responsibles ?? before.responsibles;
+  let followers = sent.followers ?? before.followers;
+  if (sent.responsibles && !sent.followers) {
+    const ids = new Set(responsibles.map((p) => p.id));
+    followers = followers.filter((p) => !ids.has(p.id));
+  } else if (sent.followers && !sent.responsibles) {
+    const ids = new Set(followers.map((p) => p.id));
+    responsibles = responsibles.filter((p) => !ids.has(p.id));
+  }
+  if (owner && (sent.responsibles || sent.followers)) {
+    responsibles = [owner];
+    followers = followers.filter((p) => p.id !== owner.id);
   }
   return { responsibles, followers };
 }

@@ -16,12 +16,14 @@ import {
   addError,
   CLOSED_TASK_STATUSES,
   contactStatusAllowed,
+  dateOrderError,
   descriptionText,
   existingSubtasksError,
   type FieldErrors,
   findPersonById,
   findPlanById,
   findTaskablePlan,
+  mergePeople,
   type Person,
   rejectPendingReferences,
   resolvePeople,
@@ -113,8 +115,9 @@ export async function updateTask(
     }
     const start = set.startDate !== undefined ? set.startDate : task.startDate;
     const end = set.endDate !== undefined ? set.endDate : task.endDate;
-    if (start && end && end < start) {
-      addError(errors, 'end_date', MESSAGES.dueBeforeStart);
+    const dateError = dateOrderError(start, end);
+    if (dateError) {
+      addError(errors, 'end_date', dateError);
     }
     const min = set.estimatedTimeMin !== undefined ? set.estimatedTimeMin : task.estimatedTimeMin;
     const max = set.estimatedTime !== undefined ? set.estimatedTime : task.estimatedTime;
@@ -167,20 +170,11 @@ export async function updateTask(
     // People: a person is responsible or follower, never both; naming them in one list takes them off the other.
     const before = await currentPeople(tx, task.id);
     const sent = await resolvePeople(tx, input, errors);
-    let responsibles = sent.responsibles ?? before.responsibles;
-    let followers = sent.followers ?? before.followers;
-    if (sent.responsibles && !sent.followers) {
-      const ids = new Set(responsibles.map((p) => p.id));
-      followers = followers.filter((p) => !ids.has(p.id));
-    } else if (sent.followers && !sent.responsibles) {
-      const ids = new Set(followers.map((p) => p.id));
-      responsibles = responsibles.filter((p) => !ids.has(p.id));
-    }
-    if (personal && (sent.responsibles || sent.followers)) {
-      const owner = await findPersonById(tx, plan.ownerId ?? viewer.userId);
-      responsibles = [owner];
-      followers = followers.filter((p) => p.id !== owner.id);
-    }
+    const owner =
+      personal && (sent.responsibles || sent.followers)
+        ? await findPersonById(tx, plan.ownerId ?? viewer.userId)
+        : undefined;
+    const { responsibles, followers } = mergePeople(before, sent, owner);
 
     // Status rules of doc 2 §4.
     const current = task.status as TaskStatus;
