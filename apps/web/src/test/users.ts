@@ -15,7 +15,7 @@ export function buildUser(
     roles: [],
     permissions: permissions.map((name) => ({ name })),
     contact: { uuid: '00000000-0000-4000-8000-000000000002', type },
-    preferences: { sms_notifications: null, push_notifications: '0' },
+    preferences: { sms_notifications: null, push_notifications: '0', theme: 'system' },
     push_tokens: [],
     is_super_user: false,
     ...overrides,

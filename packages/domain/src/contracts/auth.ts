@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { USER_TYPES } from '../user-types';
 import { emailField, flagSchema, requiredText } from './common';
+import { THEME_CHOICES } from './contacts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -68,6 +69,8 @@ export const signedInUserSchema = z.object({
   preferences: z.object({
     sms_notifications: flagSchema.nullable(),
     push_notifications: flagSchema,
+    /** Sent with the user so the chosen colour scheme applies on every device the person signs in on. */
+    theme: z.enum(THEME_CHOICES),
   }),
   push_tokens: z.array(z.object({ token: z.string() })),
   is_super_user: z.boolean(),

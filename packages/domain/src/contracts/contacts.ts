@@ -6,12 +6,18 @@ import { emailField, flagSchema, listResponseSchema, optionalText, phoneField, r
 import { customerRefSchema } from './customers';
 import { listQuerySchema, oneOrMany } from './lists';
 
+/** Colour scheme choices: follow the device, or always light / dark. */
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+
 export const contactPreferencesSchema = z.object({
   email_notifications: flagSchema,
   sms_notifications: flagSchema.nullable(),
   push_notifications: flagSchema,
   /** '1': whoever creates a task follows it (doc 2 §3); staff and freelancers set it on their Profile. */
   auto_follow_tasks: flagSchema.optional(),
+  /** The colour scheme the person chose in the profile menu; unset follows the device ('system'). */
+  theme: z.enum(THEME_CHOICES).optional(),
 });
 export type ContactPreferences = z.infer<typeof contactPreferencesSchema>;
 

@@ -44,6 +44,7 @@ export type ContactPreferences = {
   sms_notifications: '1' | '0' | null;
   push_notifications: '1' | '0';
   auto_follow_tasks?: '1' | '0';
+  theme?: 'system' | 'light' | 'dark';
 };
 
 /** The profile of a person: staff, freelancer or client contact. A contact may exist without a login. */

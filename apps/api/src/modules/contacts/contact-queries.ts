@@ -65,6 +65,7 @@ export function presentContact(row: ContactRow): Contact {
       push_notifications: row.preferences.push_notifications ?? '1',
       // Present once chosen; unset reads as off.
       ...(row.preferences.auto_follow_tasks ? { auto_follow_tasks: row.preferences.auto_follow_tasks } : {}),
+      ...(row.preferences.theme ? { theme: row.preferences.theme } : {}),
     },
     created_at: new Date(row.created_at).toISOString(),
   };

@@ -52,6 +52,7 @@ export async function findSignedInUser(db: Database, userId: number, isSuperUser
     preferences: {
       sms_notifications: row.preferences.sms_notifications ?? null,
       push_notifications: row.preferences.push_notifications ?? '1',
+      theme: row.preferences.theme ?? 'system',
     },
     push_tokens: row.push_tokens.map((token) => ({ token })),
     is_super_user: isSuperUser,
