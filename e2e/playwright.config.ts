@@ -65,6 +65,12 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       AI_BASE_URL: `http://127.0.0.1:${E2E_AI_PORT}/v1`,
       AI_MODEL: 'e2e-fake-model',
+      // SMS counts as configured, so the dashboard may offer its notice (sms-prompt.spec.ts); nothing listens on the
+      // discard port, so a text someone opts into is refused and logged, never sent.
+      SMS_API_URL: 'http://127.0.0.1:9',
+      SMS_ACCOUNT_SID: 'AC-e2e',
+      SMS_AUTH_TOKEN: 'e2e-token',
+      SMS_FROM: '+15550009999',
     },
   },
 });

@@ -8,7 +8,6 @@ import { AppHeader } from './AppHeader';
 import { HelpMenu } from './HelpMenu';
 import { NavMenu } from './NavMenu';
 import { CommandPaletteHost, PaletteButton } from './palette/PaletteLauncher';
-import { SmsPromptSlot } from './slots';
 import { useIsNarrow } from './useMediaQuery';
 
 // The phone's menu drawer loads when it is first opened: wide screens never need it.
@@ -44,7 +43,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Layout.Sider>
         )}
         <Layout.Content className="app-content">
-          <SmsPromptSlot />
           {/* Keyed by path: a screen that crashed recovers when the user navigates elsewhere. */}
           <ErrorBoundary key={pathname}>{children}</ErrorBoundary>
           <ErrorBoundary>

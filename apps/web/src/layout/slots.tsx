@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useCurrentUser } from '../auth/queries';
+import { useConfig, useCurrentUser } from '../auth/queries';
+import { shouldOfferSms } from '../features/notifications/smsPromptRule';
 
 /**
  * Places in the shell that later issues fill. They render nothing until then: no numbers are shown that the app
@@ -72,10 +73,11 @@ function RequestsBadgeSlot() {
   );
 }
 
-/** Above the screen: the one-time SMS prompt, loaded only for someone who never chose about SMS. */
+/** On the dashboard: the compact SMS notice, loaded only where it may be offered (smsPromptRule.ts). */
 export function SmsPromptSlot() {
   const user = useCurrentUser().data;
-  if (!user || user.preferences.sms_notifications !== null) {
+  const config = useConfig();
+  if (!shouldOfferSms(config, user)) {
     return null;
   }
   return (

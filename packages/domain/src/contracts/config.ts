@@ -15,6 +15,8 @@ export const publicConfigSchema = z.object({
   vapid_public_key: z.string().nullable(),
   /** Whether the writing assistant (AI_MODEL …) is configured: without it the Enhance action is hidden. */
   ai_enabled: z.boolean(),
+  /** Whether SMS can be sent (SMS_ACCOUNT_SID …): without it nobody is asked for a phone for texts. */
+  sms_enabled: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

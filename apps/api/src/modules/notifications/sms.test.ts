@@ -149,6 +149,16 @@ describe('notifications by SMS', () => {
     expect(received).toEqual([]);
   });
 
+  it('tells the web app through GET config that SMS is configured, so it may offer the SMS notice', async () => {
+    expect((await app.inject({ url: '/api/config' })).json().sms_enabled).toBe(true);
+    const bare = await getTestApp();
+    try {
+      expect((await bare.app.inject({ url: '/api/config' })).json().sms_enabled).toBe(false);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('keeps the task saved when the provider refuses the text', async () => {
     refuseWith = { status: 400, message: 'Invalid number' };
     await setSms(actors.manager.id, '1', '+15550104');

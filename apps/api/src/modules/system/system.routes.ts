@@ -47,6 +47,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
           () => null,
         ),
         ai_enabled: config.ai !== null,
+        sms_enabled: config.sms !== null,
       };
     },
   );

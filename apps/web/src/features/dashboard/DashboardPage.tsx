@@ -4,6 +4,7 @@ import { Button, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../../auth/queries';
 import { useAbility } from '../../auth/useAbility';
+import { SmsPromptSlot } from '../../layout/slots';
 import type { PageProps } from '../../routes/pages';
 import { DASHBOARD_KEY, getDashboard } from './api';
 import { ActivityBlock, MentionsBlock, RequestsBlock, TimerBlock, WeekBlock } from './DashboardBlocks';
@@ -47,6 +48,7 @@ export function DashboardPage({ label }: PageProps) {
           {greeting(new Date().getHours())}, {firstName}.
         </p>
       ) : null}
+      <SmsPromptSlot />
       {!allowed ? (
         <p className="dashboard-empty" data-testid="dashboard-not-allowed">
           Your role does not include the dashboard. Use the menu to open your tasks and requests.

@@ -1,7 +1,7 @@
+import { CloseOutlined } from '@ant-design/icons';
 import type { Contact } from '@portal/domain';
-import { MESSAGES } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Space } from 'antd';
+import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { describeError } from '../../api/errors';
 import { USER_QUERY_KEY, useCurrentUser } from '../../auth/queries';
@@ -9,9 +9,9 @@ import { CONTACTS_KEY, getContact, updateContact } from '../users/api';
 import { SmsOptInModal } from '../users/SmsOptInModal';
 
 /**
- * Shown once to someone who never chose about SMS (sms_notifications null, doc 1 §3, §5): Set up opens 'Get
- * notification via SMS' (the phone is required); Not now records '0' (doc 2 §7: '0' when declining with no earlier
- * choice). Either answer sets the preference, so it does not come back. Inline above the screen, never covering it.
+ * A one-line notice on the dashboard (never a band over every screen) for someone who could get texts but has no
+ * phone yet (smsPromptRule.ts). Set up opens 'Get notification via SMS' (the phone is required, E.164); the close
+ * button dismisses it for good by recording '0' on the server (doc 2 §7: '0' when declining with no earlier choice).
  */
 export function SmsPrompt() {
   const user = useCurrentUser().data;
@@ -22,7 +22,7 @@ export function SmsPrompt() {
     mutationFn: (uuid: string) => getContact(uuid),
     onSuccess: setContact,
   });
-  const decline = useMutation({
+  const dismiss = useMutation({
     mutationFn: (uuid: string) => updateContact(uuid, { preferences: { sms_notifications: '0' } }),
     onSuccess: (updated) => {
       queryClient.setQueryData([...CONTACTS_KEY, 'one', updated.uuid], updated);
@@ -32,7 +32,7 @@ export function SmsPrompt() {
   if (!user || user.preferences.sms_notifications !== null) {
     return null;
   }
-  const failure = open.error ?? decline.error;
+  const failure = open.error ?? dismiss.error;
   return (
     <>
       <Alert
@@ -40,31 +40,34 @@ export function SmsPrompt() {
         showIcon
         className="sms-prompt"
         data-testid="sms-prompt"
-        title={MESSAGES.smsDialogTitle}
-        description={
+        title={
           <>
-            Add your phone number to get your notifications by text message. {MESSAGES.smsNotice}
-            {failure ? <div className="sms-prompt-error">{describeError(failure)}</div> : null}
+            <span className="sms-prompt-text">Get notifications by text message: add your phone number.</span>
+            {failure ? <span className="sms-prompt-error">{describeError(failure)}</span> : null}
           </>
         }
         action={
-          <Space wrap>
+          <span className="sms-prompt-actions">
             <Button
-              onClick={() => decline.mutate(user.contact.uuid)}
-              loading={decline.isPending}
-              data-testid="sms-prompt-decline"
-            >
-              Not now
-            </Button>
-            <Button
-              type="primary"
+              size="small"
+              type="link"
               onClick={() => open.mutate(user.contact.uuid)}
               loading={open.isPending}
               data-testid="sms-prompt-set-up"
             >
               Set up
             </Button>
-          </Space>
+            <Button
+              size="small"
+              type="text"
+              icon={<CloseOutlined />}
+              aria-label="Dismiss"
+              title="Dismiss"
+              onClick={() => dismiss.mutate(user.contact.uuid)}
+              loading={dismiss.isPending}
+              data-testid="sms-prompt-dismiss"
+            />
+          </span>
         }
       />
       {contact ? (
