@@ -40,6 +40,12 @@ export const ACCOUNT_ROUTES: MatrixRows = {
     url: '/api/contacts/00000000-0000-4000-8000-000000000000',
     payload: {},
   },
+  // The spec's name for PUT contacts/{uuid} (doc 2 §7): the same route definition and command.
+  'PUT /api/people/:uuid': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/people/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
   'DELETE /api/contacts/:uuid': {
     expect: { ...staff, freelancer: 'deny' },
     url: '/api/contacts/00000000-0000-4000-8000-000000000000',

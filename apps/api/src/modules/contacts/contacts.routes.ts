@@ -60,28 +60,32 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/contacts/:uuid',
-    {
-      // CONTACTS_UPDATE, or one's own profile fields: checked in the command.
-      config: { access: access.staff() },
-      schema: {
-        tags,
-        params: uuidParam,
-        body: contactUpdateSchema,
-        response: { 200: contactResponseSchema, ...errorResponses },
+  // PUT people/{id} is the spec's name for the same call (doc 2 §7: the SMS phone and preference, from the SMS
+  // notice); both paths run one route definition and one command, so their rules cannot drift apart.
+  for (const path of ['/contacts/:uuid', '/people/:uuid'] as const) {
+    app.put(
+      path,
+      {
+        // CONTACTS_UPDATE, or one's own profile fields: checked in the command.
+        config: { access: access.staff() },
+        schema: {
+          tags,
+          params: uuidParam,
+          body: contactUpdateSchema,
+          response: { 200: contactResponseSchema, ...errorResponses },
+        },
       },
-    },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      const data = await updateContact(app.ctx, principal, request.params.uuid, request.body);
-      const payload = { name: data.name, fields: Object.keys(request.body) };
-      app.ctx.events.publish([
-        { model: 'contact', action: 'updated', id: data.uuid, actorId: principal.userId, payload },
-      ]);
-      return { data };
-    },
-  );
+      async (request) => {
+        const principal = requirePrincipal(request);
+        const data = await updateContact(app.ctx, principal, request.params.uuid, request.body);
+        const payload = { name: data.name, fields: Object.keys(request.body) };
+        app.ctx.events.publish([
+          { model: 'contact', action: 'updated', id: data.uuid, actorId: principal.userId, payload },
+        ]);
+        return { data };
+      },
+    );
+  }
 
   app.delete(
     '/contacts/:uuid',
