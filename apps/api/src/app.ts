@@ -47,6 +47,7 @@ import { roleRoutes } from './modules/roles/roles.routes';
 import { globalSearchRoutes } from './modules/search/global-search.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { tableRoutes } from './modules/tables/tables.routes';
+import { assigneeRoutes } from './modules/tasks/assignees.routes';
 import { taskRoutes } from './modules/tasks/tasks.routes';
 import { timeLogRoutes } from './modules/time-logs/time-logs.routes';
 import { createStorage } from './modules/uploads/storage';
@@ -86,6 +87,7 @@ const API_MODULES = [
   personCardRoutes,
   timeLogRoutes,
   taskRoutes,
+  assigneeRoutes,
   requestRoutes,
   requestTypeRoutes,
   requestRelationRoutes,

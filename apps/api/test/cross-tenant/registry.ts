@@ -159,6 +159,7 @@ export const REGISTRY: Record<string, Entry> = {
   // The people directory is gated by CONTACTS_* permissions (one's own contact without), not by plan.
   'GET /api/contacts/:uuid': { unrestricted: 'the contacts directory is agency-wide, gated by CONTACTS_READ' },
   'PUT /api/contacts/:uuid': { unrestricted: 'the contacts directory is agency-wide, gated by CONTACTS_UPDATE' },
+  'PUT /api/people/:uuid': { unrestricted: 'the alias of PUT contacts/{uuid}: agency-wide, gated by CONTACTS_UPDATE' },
   'DELETE /api/contacts/:uuid': { unrestricted: 'the contacts directory is agency-wide, gated by CONTACTS_DESTROY' },
 
   // Agency-wide records (regular staff only)

@@ -69,6 +69,8 @@ export const WORK_ROUTES: MatrixRows = {
   },
   // Tasks (issue 4): staff and freelancers with the task permissions; only TASKS_DESTROY holders delete.
   'GET /api/tasks': { expect: staff },
+  // The Assignees filter's choices (doc 2 §7), narrowed to people on tasks the caller sees.
+  'GET /api/assignees': { expect: staff },
   'GET /api/tasks/:uuid': { expect: staff, url: '/api/tasks/00000000-0000-4000-8000-000000000000' },
   'POST /api/tasks': { expect: staff, payload: {} },
   'PUT /api/tasks/:uuid': { expect: staff, url: '/api/tasks/00000000-0000-4000-8000-000000000000', payload: {} },
