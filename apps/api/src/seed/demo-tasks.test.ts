@@ -47,6 +47,35 @@ describe('demo tasks seed', () => {
     expect(occurrences).toHaveLength(5);
   });
 
+  it('leaves only the latest weekly occurrence open: the earlier ones were done in their week', async () => {
+    const rows = await db
+      .select({ date: tasks.occurrenceDate, status: tasks.status, completedAt: tasks.completedAt })
+      .from(tasks)
+      .where(and(eq(tasks.title, 'Weekly performance report'), isNotNull(tasks.seedId)))
+      .orderBy(tasks.occurrenceDate);
+    expect(rows.map((r) => r.status)).toEqual(['completed', 'completed', 'completed', 'completed', 'todo']);
+    for (const row of rows.slice(0, 4)) {
+      const completedOn = row.completedAt?.toISOString().slice(0, 10) ?? '';
+      expect(completedOn >= (row.date ?? ''), `${row.date} completed ${completedOn}`).toBe(true);
+    }
+    // No two visible (non-seed, open) tasks share a title on one plan.
+    const duplicates = await db.execute(sql`
+      select project_id, title, count(*) from tasks
+      where status not in ('seed', 'completed', 'cancelled') group by project_id, title having count(*) > 1`);
+    expect(duplicates.rows).toEqual([]);
+  });
+
+  it('starts every demo person on the day of their first log, so the Users report expects what they logged', async () => {
+    const rows = await db.execute<{ email: string; since: string; first_log: string }>(sql`
+      select u.email, u.created_at::date::text as since, min(l.date)::text as first_log
+      from users u join time_logs l on l.user_id = u.id
+      group by u.email, u.created_at order by u.email`);
+    expect(rows.rows.map((r) => r.email)).toEqual(['admin@demo.test', 'freelancer@demo.test', 'manager@demo.test']);
+    for (const row of rows.rows) {
+      expect(row.since, row.email).toBe(row.first_log);
+    }
+  });
+
   it('gives the admin, manager and freelancer a personal plan with their own tasks', async () => {
     const rows = await db
       .select({ email: users.email, n: sql<number>`count(${tasks.id})::int` })

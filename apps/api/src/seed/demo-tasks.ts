@@ -1,5 +1,5 @@
 import type { RecurrenceType, TaskStatus } from '@portal/domain';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { activityLogs, projects, tasks, taskTags, taskUsers, users } from '../db/schema';
@@ -302,4 +302,18 @@ export async function seedDemoTasks(db: Database, options: { now?: Date; timeZon
     }
   }
   await createDueOccurrences(db, today);
+  await completePastOccurrences(db);
+}
+
+/**
+ * The job makes every occurrence since the seed's start at once, all todo: five identical open "Weekly performance
+ * report" tasks in every list. In a workspace that had been running, each past week's report was done in its week,
+ * so only the latest occurrence of each seed stays open; the others are completed on their due day.
+ */
+async function completePastOccurrences(db: Database) {
+  await db.execute(sql`
+    update tasks t
+    set status = 'completed', completed_at = (coalesce(t.end_date, t.occurrence_date) + time '17:00') at time zone 'UTC'
+    where t.seed_id is not null and t.occurrence_date is not null and t.status = 'todo'
+      and t.occurrence_date < (select max(o.occurrence_date) from tasks o where o.seed_id = t.seed_id)`);
 }

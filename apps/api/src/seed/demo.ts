@@ -9,6 +9,7 @@ import { seedDemoRequests } from './demo-requests';
 import { seedDemoTasks } from './demo-tasks';
 import { seedDemoTimeLogs } from './demo-time-logs';
 import { DEMO_ROLES, ensureRole } from './roles';
+import { startPeopleByTheirFirstLog } from './start-dates';
 
 export const DEMO_PASSWORD = 'portal-demo-2026';
 
@@ -84,5 +85,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
   await seedDemoRequests(db);
   // Keep last: it logs time on the seeded tasks (the tasks seed goes above this line).
   await seedDemoTimeLogs(db);
+  // After every log: the demo people started before their first logged day (the Users report's expected time).
+  await startPeopleByTheirFirstLog(db);
   return true;
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { seedScaleRequests } from './seed-scale-requests';
 import { seedScaleTasks } from './seed-scale-tasks';
 import { seedScaleTimeLogs } from './seed-scale-time-logs';
+import { startPeopleByTheirFirstLog } from './start-dates';
 
 export const SCALE_PREFIX = 'Scale client';
 
@@ -76,6 +77,8 @@ export async function seedScale(
   await seedScaleRequests(db, { requests: options.requests ?? plans * 10 });
   // Keep last: 100 time logs per plan (1,000,000 by default) over the scale plans' tasks (seed-scale-time-logs.ts).
   await seedScaleTimeLogs(db, { logs: options.timeLogs ?? plans * 100, createTasks: true });
+  // The scale staff (and anyone else given logs) started by their first logged day, as in the demo seed.
+  await startPeopleByTheirFirstLog(db);
   // Like autovacuum after a bulk load (the task logs above updated requests through triggers): fresh statistics and
   // a visibility map, so the requests list's index-only scans do not visit the heap. VACUUM runs on its own.
   await db.execute(sql`vacuum (analyze) requests`);
