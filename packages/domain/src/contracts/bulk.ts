@@ -4,7 +4,7 @@ import { CLIENT_STATUSES, CONTACT_STATUSES, TASK_FILTER_STATUSES, TIMER_STATUSES
 import { contactListQuerySchema } from './contacts';
 import { customerListQuerySchema } from './customers';
 import { planListQuerySchema } from './plans';
-import { requestListQuerySchema, requestStatusSchema } from './requests';
+import { requestListQuerySchema, requestStatusSchema, requestUpdateSchema } from './requests';
 import { taskListQuerySchema, taskPrioritySchema } from './tasks';
 import { timeLogListQuerySchema } from './time-logs';
 import { massDownloadSchema } from './uploads';
@@ -149,9 +149,31 @@ const requestListExtras = {
   project_type: requestListQuerySchema.shape.project_type,
   'user.uuid': requestListQuerySchema.shape['user.uuid'],
 };
-export const requestBulkUpdateSchema = bulkUpdateSchema(filtersOf(requestListQuerySchema), requestStatusSchema).extend(
-  requestListExtras,
-);
+/**
+ * What a requests bulk edit changes on every selected row: the status, the delivery date and the responsible people
+ * (the row's own plus `responsibles_add` minus `responsibles_remove`), each as PUT requests/{uuid} would receive it.
+ */
+export const requestBulkEditSchema = z
+  .object({
+    status: requestStatusSchema,
+    target_date: requestUpdateSchema.shape.target_date.unwrap(),
+    responsibles_add: bulkPeople,
+    responsibles_remove: bulkPeople,
+  })
+  .partial()
+  .superRefine((value, ctx) => {
+    if (!Object.values(value).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0))) {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: MESSAGES.required });
+    }
+  });
+export type RequestBulkEdit = z.output<typeof requestBulkEditSchema>;
+
+export const requestBulkUpdateSchema = z.object({
+  filters: bulkSelectionSchema(filtersOf(requestListQuerySchema)),
+  search_term: z.string().trim().max(200).optional(),
+  data: requestBulkEditSchema,
+  ...requestListExtras,
+});
 export const requestBulkDeleteSchema = bulkDeleteSchema(filtersOf(requestListQuerySchema)).extend(requestListExtras);
 export const requestExportQuerySchema = exportQuerySchema(requestListQuerySchema);
 

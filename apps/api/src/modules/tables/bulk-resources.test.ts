@@ -85,6 +85,45 @@ describe('requests', () => {
     expect(events.filter((e) => e.model === 'request' && e.action === 'updated')).toHaveLength(2);
   });
 
+  it('edits responsibles (added and removed) and the delivery date per row, refusing rows as PUT would', async () => {
+    const { manager, freelancer } = actors;
+    const a = await buildRequest();
+    const b = await buildRequest();
+    const put = await world.app.inject({
+      method: 'PUT',
+      url: `/api/requests/${a.uuid}`,
+      headers: bearer(actors.admin.token),
+      payload: { responsibles: [manager.uuid] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const res = await post('/requests/bulk-operations/update', {
+      filters: { ids: [a.uuid, b.uuid, UNKNOWN] },
+      data: { responsibles_add: [freelancer.uuid], responsibles_remove: [manager.uuid], target_date: '2026-12-24' },
+    });
+    expect(res.json()).toMatchObject({ updated: 2, failed: [{ uuid: UNKNOWN, message: MESSAGES.resourceNotFound }] });
+    for (const row of [a, b]) {
+      const shown = (
+        await world.app.inject({ url: `/api/requests/${row.uuid}`, headers: bearer(actors.admin.token) })
+      ).json().data;
+      expect(shown.target_date).toBe('2026-12-24');
+      expect(
+        shown.related_users
+          .filter((p: { pivot: string }) => p.pivot === 'responsible')
+          .map((p: { uuid: string }) => p.uuid),
+      ).toEqual([freelancer.uuid]);
+    }
+
+    const gone = await buildUser(world.db, { status: 'inactive' });
+    const refused = await post('/requests/bulk-operations/update', {
+      filters: { ids: [a.uuid] },
+      data: { responsibles_add: [gone.uuid] },
+    });
+    expect(refused.json()).toMatchObject({
+      updated: 0,
+      failed: [{ uuid: a.uuid, message: MESSAGES.unknownReference }],
+    });
+  });
+
   it('discards drafts only, reporting the others as DELETE requests/{uuid} would', async () => {
     const draft = await buildRequest({ status: 'draft' });
     const submitted = await buildRequest({ status: 'new' });

@@ -1,10 +1,10 @@
 import {
   MESSAGES,
+  type RequestBulkEdit,
   type requestBulkDeleteSchema,
-  type requestBulkUpdateSchema,
   type requestExportQuerySchema,
 } from '@portal/domain';
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requests } from '../../db/schema';
@@ -14,13 +14,13 @@ import type { Viewer } from '../requests/request-access';
 import { CompletionChecksFailed } from '../requests/request-completion';
 import { describeRequest, requestEvent } from '../requests/request-events';
 import { listConditions, orderFor, type RequestListQuery } from '../requests/request-list.query';
+import { currentRequestPeople } from '../requests/request-people';
 import { updateRequest } from '../requests/update-request';
 import type { BulkRowWrite } from './bulk-runner';
 import { type ExportColumn, type ExportSpec, exportPage, readable } from './export-stream';
 import { BULK_LIMIT, selectListed, tickedIds } from './selection';
 
 type BulkInput = z.output<typeof requestBulkDeleteSchema>;
-type Status = z.output<typeof requestBulkUpdateSchema>['data']['status'];
 
 /** GET requests' conditions (its defaults included) for a bulk call's `_all` and the list's extra parameters. */
 function bulkConditions(input: BulkInput, viewer: Viewer) {
@@ -53,12 +53,24 @@ function checklistFailure(error: CompletionChecksFailed): AppError {
   return new AppError(422, `${MESSAGES.checklistTitle} ${failed.join('; ')}`.trim());
 }
 
-/** PUT requests/{uuid} {status} for one row (completing runs the checklist; no "Complete anyway" in bulk). */
-export function updateRequestStatus(ctx: AppContext, viewer: Viewer, status: Status): BulkRowWrite {
+/**
+ * PUT requests/{uuid} with the edit's fields for one row: the status (completing runs the checklist; no "Complete
+ * anyway" in bulk), the delivery date, and the responsibles the row has plus the added minus the removed.
+ */
+export function editOneRequest(ctx: AppContext, viewer: Viewer, edit: RequestBulkEdit): BulkRowWrite {
+  const { responsibles_add: add = [], responsibles_remove: remove = [], ...plain } = edit;
   return async (row, uuid) => {
+    const input: Parameters<typeof updateRequest>[2] = { ...plain };
+    if (add.length || remove.length) {
+      // A hidden or unknown row gets no list here; updateRequest answers it as PUT would (not found).
+      const [found] = await row.db.select({ id: requests.id }).from(requests).where(eq(requests.uuid, uuid));
+      const current = found ? (await currentRequestPeople(row.db, found.id)).responsibles.map((p) => p.uuid) : [];
+      const drop = new Set(remove);
+      input.responsibles = [...new Set([...current, ...add])].filter((person) => !drop.has(person));
+    }
     let updated: Awaited<ReturnType<typeof updateRequest>>;
     try {
-      updated = await updateRequest(row.db, uuid, { status }, viewer, ctx.config.agencyTimeZone, ctx.storage);
+      updated = await updateRequest(row.db, uuid, input, viewer, ctx.config.agencyTimeZone, ctx.storage);
     } catch (error) {
       throw error instanceof CompletionChecksFailed ? checklistFailure(error) : error;
     }
@@ -102,6 +114,7 @@ export function requestExport(
   const where = and(...base, temperatures.length ? inArray(requests.temperature, temperatures) : undefined);
   const order = sql.join(orderFor(query.sort as RequestListQuery['sort']), sql`, `);
   return {
+    name: 'requests',
     format: query.format,
     columns: REQUEST_COLUMNS,
     query: sql`
