@@ -1,7 +1,17 @@
-import { BugOutlined, CalendarOutlined, LogoutOutlined, ReadOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  BgColorsOutlined,
+  BugOutlined,
+  CalendarOutlined,
+  CheckOutlined,
+  LogoutOutlined,
+  ReadOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { THEME_CHOICES } from '@portal/domain';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { useChooseTheme } from '../app/AppTheme';
 import { useConfig, useCurrentUser } from '../auth/queries';
 import { useAbility } from '../auth/useAbility';
 import { useSignOut } from '../auth/useSignOut';
@@ -11,12 +21,15 @@ import { useMenuFocusReturn } from './useMenuFocusReturn';
 // Loaded when first opened: its form is not part of the first screen's JS.
 const ReportBugModal = lazy(() => import('./ReportBugModal').then((m) => ({ default: m.ReportBugModal })));
 
+const THEME_LABELS = { system: 'System', light: 'Light', dark: 'Dark' } as const;
+
 export function ProfileMenu({ compact }: { compact: boolean }) {
   const user = useCurrentUser().data;
   const config = useConfig();
   const ability = useAbility();
   const signOut = useSignOut();
   const [bugOpen, setBugOpen] = useState(false);
+  const chooseTheme = useChooseTheme();
   const { trigger, onOpenChange } = useMenuFocusReturn();
   if (!user) {
     return null;
@@ -49,13 +62,31 @@ export function ProfileMenu({ compact }: { compact: boolean }) {
     },
     ...external('guides', 'Guides', config?.guides_url, <ReadOutlined />),
     ...external('time-off', 'Request time off', config?.time_off_url, <CalendarOutlined />),
+    {
+      key: 'theme',
+      icon: <BgColorsOutlined />,
+      label: <span data-testid="profile-theme">Theme</span>,
+      children: THEME_CHOICES.map((choice) => ({
+        key: `theme:${choice}`,
+        // The tick, not colour alone, shows the current choice; menuitemradio tells screen readers the same.
+        icon: user.preferences.theme === choice ? <CheckOutlined /> : <span className="menu-icon-space" />,
+        role: 'menuitemradio',
+        'aria-checked': user.preferences.theme === choice,
+        label: <span data-testid={`profile-theme-${choice}`}>{THEME_LABELS[choice]}</span>,
+      })),
+    },
     { key: 'report-bug', icon: <BugOutlined />, label: <span data-testid="profile-report-bug">Report bug</span> },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="profile-logout">Logout</span> },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'report-bug') {
+    if (key.startsWith('theme:')) {
+      const theme = THEME_CHOICES.find((choice) => key === `theme:${choice}`);
+      if (theme) {
+        chooseTheme.mutate({ contactUuid: user.contact.uuid, theme });
+      }
+    } else if (key === 'report-bug') {
       setBugOpen(true);
     } else if (key === 'logout') {
       void signOut();

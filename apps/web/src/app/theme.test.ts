@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { rememberChoice, rememberedChoice, resolveScheme, themeConfig } from './theme';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial));
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => values.set(key, value),
+  };
+}
+
+describe('resolveScheme', () => {
+  it("follows the device when the person chose 'system' or has not chosen", () => {
+    expect(resolveScheme('system', true)).toBe('dark');
+    expect(resolveScheme('system', false)).toBe('light');
+    expect(resolveScheme(undefined, true)).toBe('dark');
+    expect(resolveScheme(null, false)).toBe('light');
+  });
+
+  it("keeps a person's light or dark choice whatever the device prefers", () => {
+    expect(resolveScheme('light', true)).toBe('light');
+    expect(resolveScheme('dark', false)).toBe('dark');
+  });
+
+  it("uses this browser's remembered choice until the saved one has loaded, and the saved one after", () => {
+    expect(resolveScheme(undefined, false, 'dark')).toBe('dark');
+    expect(resolveScheme('light', false, 'dark')).toBe('light');
+    expect(resolveScheme('system', false, 'dark')).toBe('light');
+  });
+});
+
+describe('remembered choice', () => {
+  it('round-trips a valid choice and ignores anything else or a failing storage', () => {
+    const storage = memoryStorage();
+    expect(rememberedChoice(storage)).toBeNull();
+    rememberChoice(storage, 'dark');
+    expect(rememberedChoice(storage)).toBe('dark');
+    expect(rememberedChoice(memoryStorage({ 'theme-choice': 'sepia' }))).toBeNull();
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(rememberedChoice(broken)).toBeNull();
+    expect(() => rememberChoice(broken, 'light')).not.toThrow();
+  });
+});
+
+describe('themeConfig', () => {
+  it("uses antd's dark algorithm only for the dark scheme, with links lighter than the light scheme's blue", () => {
+    expect(themeConfig('light').algorithm).toBeUndefined();
+    expect(themeConfig('dark').algorithm).toBeDefined();
+    expect(themeConfig('dark').token?.colorLink).not.toBe(themeConfig('light').token?.colorLink);
+  });
+});

@@ -1,0 +1,129 @@
+import type { ThemeChoice } from '@portal/domain';
+import { type ThemeConfig, theme } from 'antd';
+
+export type ColorScheme = 'light' | 'dark';
+
+/** Inter ships with the app (main.tsx), so antd measures text the same on every machine. */
+export const FONT_FAMILY =
+  "'Inter Variable', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+/**
+ * The scheme to paint: the person's choice, or the device's when they chose 'system' (or have not chosen yet).
+ * `remembered` is this browser's copy of the last choice, used before the signed-in user has loaded (the sign-in
+ * page, the first paint) so a dark-mode person does not see a white flash.
+ */
+export function resolveScheme(
+  choice: ThemeChoice | null | undefined,
+  systemPrefersDark: boolean,
+  remembered?: ThemeChoice | null,
+): ColorScheme {
+  const effective = choice ?? remembered ?? 'system';
+  if (effective === 'system') {
+    return systemPrefersDark ? 'dark' : 'light';
+  }
+  return effective;
+}
+
+const THEME_STORAGE_KEY = 'theme-choice';
+const isChoice = (value: unknown): value is ThemeChoice => value === 'system' || value === 'light' || value === 'dark';
+
+export function rememberedChoice(storage: Pick<Storage, 'getItem'> | undefined): ThemeChoice | null {
+  try {
+    const value = storage?.getItem(THEME_STORAGE_KEY);
+    return isChoice(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberChoice(storage: Pick<Storage, 'setItem'> | undefined, choice: ThemeChoice): void {
+  try {
+    storage?.setItem(THEME_STORAGE_KEY, choice);
+  } catch {
+    // Private mode or a full storage: the server copy still applies once the user has loaded.
+  }
+}
+
+/**
+ * Colours that reach WCAG AA contrast (4.5:1 for text) where antd's defaults do not, set once here so every screen
+ * follows (e2e/tests/a11y.spec.ts and dark-mode-pwa.spec.ts hold the app to it):
+ * - primary and links: blue-7; white on it and it on white pass, the default blue-6 does not;
+ * - secondary/description text and placeholders: the defaults (45 % and 25 % black) read 3.4:1 and 1.9:1 on white;
+ * - an avatar's initials are white on the placeholder colour, so the avatar gets a darker grey of its own;
+ * - coloured tags print their text in the palette's 7th shade on its 1st, under 4.5:1 for the warm and green hues,
+ *   so those text shades move to the palette's 8th/9th; status tags (success, warning, error) likewise;
+ * - errors (text, danger buttons, overdue dates) in red-7.
+ */
+const TAG_TEXT_SHADES = Object.fromEntries(
+  Object.entries({
+    volcano: '#ad2102',
+    orange: '#ad4e00',
+    gold: '#874d00',
+    yellow: '#876800',
+    lime: '#3f6600',
+    green: '#237804',
+    cyan: '#006d75',
+    // Both spellings: antd emits `orange7` and `orange-7` as the same CSS variable, the later one winning.
+  }).flatMap(([hue, shade]) => [
+    [`${hue}7`, shade],
+    [`${hue}-7`, shade],
+  ]),
+);
+
+/**
+ * The CSS-variable key: AppTheme puts this class on <html>, so the app's own CSS can use antd's variables
+ * (`var(--ant-color-bg-container)`) anywhere, not only inside antd components, and follows the scheme.
+ */
+export const CSS_VAR_KEY = 'css-var-root';
+
+const LIGHT: ThemeConfig = {
+  cssVar: { key: CSS_VAR_KEY },
+  token: {
+    colorPrimary: '#0958d9',
+    colorLink: '#0958d9',
+    borderRadius: 6,
+    fontFamily: FONT_FAMILY,
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
+    // Red-7: error text, danger buttons and overdue dates; the default red-5 reads 3.3:1 on white.
+    colorError: '#cf1322',
+    ...TAG_TEXT_SHADES,
+  },
+  components: {
+    Avatar: { colorTextPlaceholder: '#5a6470' },
+    Tag: { colorSuccess: '#237804', colorWarning: '#ad4e00', colorError: '#cf1322' },
+  },
+};
+
+/**
+ * antd's dark algorithm, with the same AA rule on its darkest surfaces (#141414 page, #1f1f1f popups):
+ * - primary (buttons, selected states) stays the dark palette's blue, under white text at 5:1; but as text on the
+ *   dark surfaces it reads 3.5:1, so links and the selected tab/menu text use blue-4;
+ * - tertiary/description text at 65 % white instead of 45 % (3.9:1), the error red lighter than the dark red-6.
+ */
+const DARK_TEXT_BLUE = '#69b1ff';
+const DARK: ThemeConfig = {
+  cssVar: { key: CSS_VAR_KEY },
+  algorithm: theme.darkAlgorithm,
+  token: {
+    colorPrimary: '#1677ff',
+    colorLink: DARK_TEXT_BLUE,
+    borderRadius: 6,
+    fontFamily: FONT_FAMILY,
+    colorTextTertiary: 'rgba(255, 255, 255, 0.65)',
+    colorTextDescription: 'rgba(255, 255, 255, 0.65)',
+    colorTextPlaceholder: 'rgba(255, 255, 255, 0.55)',
+    colorError: '#ff7875',
+  },
+  components: {
+    Avatar: { colorTextPlaceholder: '#5a6470' },
+    Tabs: { itemSelectedColor: DARK_TEXT_BLUE, itemActiveColor: DARK_TEXT_BLUE, itemHoverColor: DARK_TEXT_BLUE },
+    Menu: { darkItemSelectedColor: '#fff', itemSelectedColor: DARK_TEXT_BLUE },
+    Pagination: { itemActiveColor: DARK_TEXT_BLUE },
+  },
+};
+
+export function themeConfig(scheme: ColorScheme): ThemeConfig {
+  return scheme === 'dark' ? DARK : LIGHT;
+}
