@@ -30,6 +30,7 @@ export * from './permissions';
 export * from './reports';
 export * from './request-form';
 export * from './rich-text';
+export * from './rules/catalogue-search';
 export * from './rules/duration';
 export * from './rules/email';
 export * from './rules/estimate-range';

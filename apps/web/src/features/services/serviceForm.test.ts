@@ -109,6 +109,7 @@ describe('service values', () => {
     expect(matchesSearch(emailDesign, 'DESIGN')).toBe(true);
     expect(matchesSearch(emailDesign, 'video')).toBe(false);
     expect(matchesSearch(emailDesign, ' ')).toBe(true);
+    expect(matchesSearch(emailDesign, 'emial')).toBe(true);
   });
 });
 

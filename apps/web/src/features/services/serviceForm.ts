@@ -3,6 +3,7 @@ import {
   flattenQuestions,
   isCoherentForm,
   MESSAGES,
+  matchesCatalogueSearch,
   type RequestForm,
   type RequestType,
   type RequestTypeWriteInput,
@@ -115,10 +116,9 @@ export function countQuestions(form: readonly RequestForm[number][]): number {
   return flattenQuestions(form).filter((q) => answerable.includes(q.type)).length;
 }
 
-/** The search box matches the name or a tag, ignoring case. */
+/** The search box matches the name or a tag, ignoring case and tolerating typos (the catalogue's one rule). */
 export function matchesSearch(type: Pick<RequestType, 'name' | 'tags'>, term: string): boolean {
-  const needle = term.trim().toLowerCase();
-  return !needle || [type.name, ...type.tags].some((text) => text.toLowerCase().includes(needle));
+  return matchesCatalogueSearch({ name: type.name, tags: type.tags }, term);
 }
 
 const FIELDS: readonly string[] = [

@@ -1,4 +1,4 @@
-import { formatMinutes, type RequestType } from '@portal/domain';
+import { formatMinutes, matchesCatalogueSearch, type RequestType } from '@portal/domain';
 import { Empty, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { CatalogueIcon } from './CatalogueIcon';
@@ -10,23 +10,13 @@ function estimateLabel(minutes: number | null): string | null {
   return minutes % 60 === 0 ? `${minutes / 60}h` : formatMinutes(minutes);
 }
 
-function matches(type: RequestType, search: string): boolean {
-  const term = search.trim().toLowerCase();
-  return (
-    !term ||
-    type.name.toLowerCase().includes(term) ||
-    type.tags.some((tag) => tag.toLowerCase().includes(term)) ||
-    (type.description ?? '').toLowerCase().includes(term)
-  );
-}
-
 /**
  * The request-type catalogue (doc 2 §2, §3): a card per service with its picture or icon, name, description and
  * estimate. Disabled types are shown but cannot be chosen.
  */
 export function RequestCatalogue({ types, onPick }: { types: RequestType[]; onPick(type: RequestType): void }) {
   const [search, setSearch] = useState('');
-  const shown = types.filter((type) => matches(type, search));
+  const shown = types.filter((type) => matchesCatalogueSearch(type, search));
   return (
     <div data-testid="request-catalogue">
       <Input.Search
