@@ -3,7 +3,8 @@ import { type BulkFailure, MESSAGES } from '@portal/domain';
 import { Alert, Button, type ButtonProps, Dropdown, Popconfirm, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { reportError, reportSuccess } from '../../shell/feedback';
-import { type BulkSelection, bulkDelete, bulkUpdate } from './tableApi';
+import { type BulkEdit, BulkEditButton } from './BulkEditButton';
+import { type BulkSelection, bulkDelete, bulkEdit, bulkUpdate } from './tableApi';
 
 export interface BulkActions {
   /** The API resource: POST /api/{resource}/bulk-operations/update|delete. */
@@ -15,6 +16,8 @@ export interface BulkActions {
   /** The statuses "Set status" offers; without them there is no bulk update. */
   statuses?: readonly { value: string; label: string }[];
   canDelete?: boolean;
+  /** The bulk edit form (fields the caller may change); without it there is no Edit action. */
+  edit?: BulkEdit;
   /**
    * More actions on the selection beside status and delete (e.g. the tasks' Download files), given what is ticked
    * and the selection as the bulk calls send it (the ticked ids, or "all N" with the list's filters and search).
@@ -137,6 +140,15 @@ export function BulkActionBar({
                 Set status <DownOutlined />
               </Button>
             </Dropdown>
+          ) : null}
+          {actions.edit ? (
+            <BulkEditButton
+              edit={actions.edit}
+              count={count}
+              busy={busy}
+              testId={testId}
+              onSubmit={(data) => run(() => bulkEdit(actions.resource, target, data))}
+            />
           ) : null}
           {actions.canDelete ? (
             <Popconfirm

@@ -1,4 +1,6 @@
 export type { BulkActions, BulkSelectionState } from './BulkActionBar';
+export type { BulkEdit } from './BulkEditButton';
+export { filled, isoDay } from './BulkEditButton';
 export { bulkFiltersOf } from './bulkFilters';
 export type { DataColumn, DataTableProps, TableQuery } from './DataTable';
 export { DataTable } from './DataTable';

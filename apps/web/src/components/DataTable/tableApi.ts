@@ -7,6 +7,7 @@ import {
 import { api } from '../../api';
 import { buildQueryString, type QueryValue } from '../../api/client';
 import { ApiError } from '../../api/errors';
+import { exportFileName } from './exportFileName';
 
 /**
  * A selection as the bulk calls take it (doc 2 §7): the ticked rows, or every row the list shows with its current
@@ -31,10 +32,16 @@ export function selectionBody(selection: BulkSelection): Record<string, unknown>
 
 /** POST {resource}/bulk-operations/update {filters, data: {status}}: rows the server refused come back in `failed`. */
 export function bulkUpdate(resource: string, selection: BulkSelection, status: string): Promise<BulkUpdateResponse> {
-  return api.post<BulkUpdateResponse>(`/${resource}/bulk-operations/update`, {
-    ...selectionBody(selection),
-    data: { status },
-  });
+  return bulkEdit(resource, selection, { status });
+}
+
+/** POST {resource}/bulk-operations/update {filters, data}: the bulk edit form's fields. */
+export function bulkEdit(
+  resource: string,
+  selection: BulkSelection,
+  data: Record<string, unknown>,
+): Promise<BulkUpdateResponse> {
+  return api.post<BulkUpdateResponse>(`/${resource}/bulk-operations/update`, { ...selectionBody(selection), data });
 }
 
 /** POST {resource}/bulk-operations/delete {filters}. */
@@ -56,15 +63,6 @@ export interface DownloadProgress {
   received: number;
   /** Content-Length when the server sent one; a streamed export has none, so the indicator counts bytes. */
   total: number | null;
-}
-
-/** The server's file name (Content-Disposition), else the spec's 'data' plus the format (doc 2 §9). */
-export function exportFileName(disposition: string | null, format: ExportFormat): string {
-  const star = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
-  if (star) {
-    return decodeURIComponent(star);
-  }
-  return disposition?.match(/filename="?([^";]+)"?/i)?.[1] ?? `data.${format}`;
 }
 
 /**
@@ -102,7 +100,7 @@ export async function downloadExport(
   const length = Number(response.headers.get('content-length'));
   const total = Number.isFinite(length) && length > 0 ? length : null;
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
-  const fileName = exportFileName(response.headers.get('content-disposition'), format);
+  const fileName = exportFileName(response.headers.get('content-disposition'), format, source.path);
   if (!response.body) {
     const blob = await response.blob();
     onProgress({ received: blob.size, total });

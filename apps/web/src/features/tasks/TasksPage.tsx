@@ -16,6 +16,7 @@ import type { KanbanMove } from './TaskKanban';
 import { TaskKanban } from './TaskKanban';
 import { noTasks, TaskList, TaskTable } from './TaskTable';
 import { TaskTimeline } from './TaskTimeline';
+import { taskBulkEdit } from './taskBulkEdit';
 import { KANBAN_STATUSES, TASK_VIEWS, type TaskFilters, type TaskView, taskListQuery } from './taskFilters';
 import { taskLoadErrorMessage } from './taskLoadError';
 import { taskStatusLabel } from './taskRules';
@@ -230,6 +231,7 @@ export function TasksPage({ personal = false, plan }: { label?: string; personal
                     ? TASK_FILTER_STATUSES.map((s) => ({ value: s, label: taskStatusLabel(s) }))
                     : undefined,
                   canDelete: canBulkDelete,
+                  edit: canBulkUpdate ? taskBulkEdit(users.data ?? []) : undefined,
                   // Anyone who reads tasks may zip the files of the ticked ones, or of all the list holds.
                   selectionActions: (_selection, target) => <MassDownloadButton resource="tasks" target={target} />,
                   onDone: () => void queryClient.invalidateQueries({ queryKey: TASKS_KEY }),

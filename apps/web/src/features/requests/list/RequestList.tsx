@@ -13,6 +13,7 @@ import { bulkFiltersOf, FilterSelect, useTableState } from '../../../components/
 import { humanize } from '../../common/listQuery';
 import { listRequests, REQUESTS_KEY } from './api';
 import { RequestTable } from './RequestTable';
+import { requestBulkEdit } from './requestBulkEdit';
 import {
   REQUEST_TABLE_FILTERS,
   REQUEST_TABLE_SORT,
@@ -22,6 +23,7 @@ import {
 } from './requestFilters';
 import { requestStatusLabel } from './requestRows';
 import './requests.css';
+import { listAssignableUsers } from '../../tasks/api';
 import { MassDownloadButton } from '../../uploads/MassDownloadButton';
 
 /** Filter value → label: 3 high is hot, 2 medium warm, 1 low cold or frozen (doc 2 §3). */
@@ -52,6 +54,12 @@ export function RequestList({ projectUuid }: { projectUuid?: string }) {
   const counts = requests.data?.count_per_temp;
   const canUpdate = ability.can('REQUEST_UPDATE');
   const canDelete = ability.isRegularUser && ability.can('REQUEST_DESTROY');
+  const people = useQuery({
+    queryKey: ['project-users', 'assignable'],
+    queryFn: ({ signal }) => listAssignableUsers(signal),
+    staleTime: 60_000,
+    enabled: canUpdate,
+  });
   const { 'project_type[]': projectTypes } = query;
 
   return (
@@ -68,6 +76,7 @@ export function RequestList({ projectUuid }: { projectUuid?: string }) {
           listExtras: projectTypes ? { project_type: projectTypes } : undefined,
           statuses: canUpdate ? REQUEST_STATUSES.map((s) => ({ value: s, label: requestStatusLabel(s) })) : undefined,
           canDelete,
+          edit: canUpdate ? requestBulkEdit(people.data ?? [], ability.isRegularUser) : undefined,
           // Anyone who reads requests may zip the files of the ticked ones, or of all the list holds.
           selectionActions: (_selection, target) => <MassDownloadButton resource="requests" target={target} />,
           onDone: () => void queryClient.invalidateQueries({ queryKey: REQUESTS_KEY }),
