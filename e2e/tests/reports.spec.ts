@@ -75,7 +75,7 @@ test('timelog report: a filter changes the chart and totals, and the CSV export 
   await page.getByTestId('timelog-report-export').click();
   await page.getByTestId('timelog-report-export-csv').click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe('data.csv');
+  expect(file.suggestedFilename()).toMatch(/^timelog-report-\d{4}-\d{2}-\d{2}\.csv$/);
   await expect(page.getByText('Exported successfully.')).toBeVisible();
   const text = readFileSync((await file.path()) as string, 'utf8');
   expect(text.charCodeAt(0), 'UTF-8 byte order mark').toBe(0xfeff);

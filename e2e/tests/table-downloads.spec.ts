@@ -123,7 +123,8 @@ async function exportCsv(page: Page, testId: string): Promise<string[][]> {
   await page.getByTestId(testId).click();
   await page.getByTestId(`${testId}-csv`).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe('data.csv');
+  // Named after the table and the day (tasks-2026-11-27.csv), never a bare data.csv.
+  expect(file.suggestedFilename()).toMatch(/^[a-z-]+-\d{4}-\d{2}-\d{2}\.csv$/);
   await expect(page.getByText('Exported successfully.')).toBeVisible();
   return parseCsv(await readFile((await file.path()) as string, 'utf8'));
 }

@@ -102,7 +102,7 @@ test('bulk: three ticked tasks are completed at once; the filtered list exports 
   await page.getByTestId('tasks-export').click();
   await page.getByTestId('tasks-export-csv').click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe('data.csv');
+  expect(file.suggestedFilename()).toMatch(/^tasks-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = (await file.createReadStream()).setEncoding('utf8');
   let csv = '';
   for await (const chunk of text) {

@@ -72,7 +72,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          "The timelog report's logs as data.csv (; and a BOM) or data.xlsx: every filter and the sort of GET " +
+          "The timelog report's logs as timelog-report-{date}.csv (; and a BOM) or .xlsx: every filter and the sort of GET " +
           'reports/time-logs, page[size] up to 100,000, streamed from a cursor. A freelancer gets their own logs.',
         querystring: timeLogReportExportQuerySchema,
         response: errorResponses,
@@ -84,6 +84,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         request.log,
         timeLogReportExport(request.query, requirePrincipal(request), timeZone),
+        timeZone,
       ),
   );
 

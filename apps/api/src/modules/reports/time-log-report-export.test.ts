@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
 import type { Database } from '../../db/client';
-import { parseCsv } from '../tables/test-helpers';
+import { parseCsv, today } from '../tables/test-helpers';
 import { buildTimeFixture, type TimeFixture } from './report-fixtures';
 
 let app: TestApp;
@@ -26,7 +26,7 @@ const get = (path: string, query: string, token = fx.manager.token) =>
 async function exportCsv(query: string, token?: string) {
   const res = await get('reports/time-logs/export-all', query, token);
   expect(res.statusCode, res.body).toBe(200);
-  expect(res.headers['content-disposition']).toBe('attachment; filename="data.csv"');
+  expect(res.headers['content-disposition']).toBe(`attachment; filename="timelog-report-${today()}.csv"`);
   const [header, ...rows] = parseCsv(res.rawPayload);
   return { header, rows };
 }
@@ -121,7 +121,7 @@ describe('GET reports/time-logs/export-all', () => {
   it('answers the same rows as XLSX', async () => {
     const res = await get('reports/time-logs/export-all', '&category[]=billable&format=xlsx');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="data.xlsx"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="timelog-report-${today()}.xlsx"`);
     const [header, ...rows] = await readXlsx(res.rawPayload);
     expect(header?.[0]).toBe('Date');
     expect(rows.map((r) => [r[1], r[MINUTES]])).toEqual([

@@ -38,6 +38,7 @@ const REPORT_COLUMNS: ExportColumn[] = [
 export function timeLogReportExport(query: Query, viewer: Principal, timeZone: string, now = new Date()): ExportSpec {
   const { ctes, rows } = timeLogReportSelection(query, viewer, timeZone, now);
   return {
+    name: 'timelog-report',
     format: query.format,
     columns: REPORT_COLUMNS,
     query: sql`

@@ -64,6 +64,7 @@ const CONTACT_COLUMNS: ExportColumn[] = [
 /** GET contacts/export-all: GET contacts' filters, search and order. */
 export function contactExport(query: z.output<typeof contactExportQuerySchema>, timeZone: string): ExportSpec {
   return {
+    name: 'contacts',
     format: query.format,
     columns: CONTACT_COLUMNS,
     query: sql`

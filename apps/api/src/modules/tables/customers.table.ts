@@ -60,6 +60,7 @@ const CUSTOMER_COLUMNS: ExportColumn[] = [
 export function customerExport(query: z.output<typeof customerExportQuerySchema>, timeZone: string): ExportSpec {
   const conditions = customerListConditions(query);
   return {
+    name: 'customers',
     format: query.format,
     columns: CUSTOMER_COLUMNS,
     query: sql`

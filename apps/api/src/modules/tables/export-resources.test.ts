@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildActors, buildCustomer, buildPlan, buildUser } from '../../../test/factories';
 import { getTestApp } from '../../../test/test-app';
 import { requests, tasks, timeLogs } from '../../db/schema';
-import { parseCsv } from './test-helpers';
+import { exportFileName } from './export-stream';
+import { parseCsv, today } from './test-helpers';
 
 /** export-all of requests, time logs, clients and contacts (users: users-export.test.ts). */
 
@@ -144,5 +145,31 @@ describe('streaming', () => {
   it('answers bad filters with 422 before any file starts', async () => {
     const res = await get('/time-log/export-all?filters[date][greater_than_or_equals]=2026-02-30');
     expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('export file names', () => {
+  it('names every export after its table and the agency date, not data.csv', async () => {
+    const lists: [string, string][] = [
+      ['/requests/export-all', 'requests'],
+      ['/time-log/export-all', 'time-log'],
+      ['/customers/export-all', 'customers'],
+      ['/contacts/export-all', 'contacts'],
+      ['/projects/export-all', 'plans'],
+      ['/tasks/export-all', 'tasks'],
+    ];
+    for (const [url, name] of lists) {
+      for (const format of ['csv', 'xlsx'] as const) {
+        const res = await get(`${url}?format=${format}`);
+        expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+        expect(res.headers['content-disposition']).toBe(`attachment; filename="${name}-${today()}.${format}"`);
+      }
+    }
+  });
+
+  it("dates the name in the agency's time zone, not the server's UTC day", () => {
+    const lateEvening = new Date('2026-11-27T03:30:00Z');
+    expect(exportFileName('tasks', 'csv', 'America/New_York', lateEvening)).toBe('tasks-2026-11-26.csv');
+    expect(exportFileName('tasks', 'xlsx', 'Europe/Berlin', lateEvening)).toBe('tasks-2026-11-27.xlsx');
   });
 });

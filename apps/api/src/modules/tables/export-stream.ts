@@ -22,6 +22,8 @@ export type ExportValue = string | number | null;
 export type ExportColumn = { header: string; value: (row: Row) => ExportValue; width?: number };
 
 export type ExportSpec = {
+  /** The table the file is named after: `{name}-{YYYY-MM-DD}.{format}` (exportFileName). */
+  name: string;
   format: ExportFormat;
   columns: readonly ExportColumn[];
   /** The list's own select (its filters, visibility, order, page), one row per exported line. */
@@ -124,7 +126,19 @@ async function pumpXlsx(cursor: ExportCursor, first: Row[], spec: ExportSpec, ou
 }
 
 /**
- * Answers the list as data.csv or data.xlsx, streamed from a database cursor: the cursor is opened and its first
+ * The export's file name: the table and the agency's date, so downloads of different tables and days do not
+ * overwrite each other as the spec's single 'data' name did (`tasks-2026-11-27.csv`).
+ */
+export function exportFileName(name: string, format: ExportFormat, timeZone: string, now = new Date()): string {
+  // en-CA formats a date as YYYY-MM-DD.
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    now,
+  );
+  return `${name}-${day}.${format}`;
+}
+
+/**
+ * Answers the list as {table}-{date}.csv or .xlsx (exportFileName), streamed from a database cursor: the cursor is opened and its first
  * batch read before the answer starts, so a failing query still answers a proper error; after that, rows flow
  * batch by batch with the client's pace (backpressure), and a client that goes away stops the cursor.
  */
@@ -133,6 +147,7 @@ export async function sendExport(
   reply: FastifyReply,
   log: FastifyBaseLogger,
   spec: ExportSpec,
+  timeZone: string,
 ): Promise<FastifyReply> {
   const cursor = await ExportCursor.open(db, spec.query);
   let first: Row[];
@@ -156,7 +171,7 @@ export async function sendExport(
     });
   return reply
     .header('content-type', CONTENT_TYPES[spec.format])
-    .header('content-disposition', `attachment; filename="data.${spec.format}"`)
+    .header('content-disposition', `attachment; filename="${exportFileName(spec.name, spec.format, timeZone)}"`)
     .header('cache-control', 'no-store')
     .send(out);
 }

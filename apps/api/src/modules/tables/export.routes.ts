@@ -26,14 +26,14 @@ const response = errorResponses;
 
 /**
  * GET {list}/export-all (doc 2 §7, §9): the list's own query — filters, search, sort, page[size] up to 100,000 —
- * with format csv or xlsx, answered as data.csv / data.xlsx streamed from a cursor (export-stream.ts). Access is the
+ * with format csv or xlsx, answered as {table}-{date}.csv / .xlsx streamed from a cursor (export-stream.ts). Access is the
  * list's, and so is visibility (freelancers export what their list shows). POST users/bulk-operations/export is
  * the same for the Users screen (GET contacts' rows), with the selection in the body.
  */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const timeZone = app.ctx.config.agencyTimeZone;
   const send = (request: FastifyRequest, reply: FastifyReply, spec: ExportSpec) =>
-    sendExport(app.ctx.db, reply, request.log, spec);
+    sendExport(app.ctx.db, reply, request.log, spec, timeZone);
   const viewerOf = (request: FastifyRequest) => {
     const principal = requirePrincipal(request);
     return { userId: principal.userId, type: principal.type };

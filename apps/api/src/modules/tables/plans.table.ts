@@ -21,6 +21,7 @@ export function planExport(query: z.output<typeof planExportQuerySchema>, viewer
   // conditionsFor reads the list's filters, with_personal and search_term; the export adds only page and format.
   const listQuery = query as unknown as PlanListQuery;
   return {
+    name: 'plans',
     format: query.format,
     columns: PLAN_COLUMNS,
     query: sql`

@@ -8,7 +8,7 @@ import { tasks } from '../../db/schema';
 import type { DomainEvent } from '../../events/domain-events';
 import { buildTask, setUpTaskTests, type TaskTestContext, UNKNOWN } from '../tasks/test-helpers';
 import { BULK_SET_BATCH_SIZE } from './bulk-runner';
-import { parseCsv } from './test-helpers';
+import { parseCsv, today } from './test-helpers';
 
 /** Bulk status/delete and export-all of GET tasks (doc 2 §7 Tables). */
 
@@ -161,7 +161,7 @@ describe('POST tasks/bulk-operations/delete', () => {
 });
 
 describe('GET tasks/export-all', () => {
-  it('streams the filtered list as data.csv: BOM, ; delimiter, one line per task, readable values', async () => {
+  it('streams the filtered list as tasks-{date}.csv: BOM, ; delimiter, one line per task, readable values', async () => {
     const plan = await buildPlan(ctx.db, { title: 'Export plan' });
     await buildTask(ctx.db, { projectId: plan.id, title: 'First; with "quotes"', priority: 2, endDate: '2026-03-05' });
     await buildTask(ctx.db, { projectId: plan.id, title: '=HYPERLINK("x")', status: 'in_progress' });
@@ -171,7 +171,7 @@ describe('GET tasks/export-all', () => {
       headers: bearer(ctx.actors.admin.token),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="data.csv"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="tasks-${today()}.csv"`);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header, ...rows] = parseCsv(res.rawPayload);
     expect(header).toEqual([
@@ -198,7 +198,7 @@ describe('GET tasks/export-all', () => {
     expect(byTitle.get(`'=HYPERLINK("x")`)?.[2]).toBe('In progress');
   });
 
-  it('answers data.xlsx that Excel readers open, with the same rows', async () => {
+  it('answers tasks-{date}.xlsx that Excel readers open, with the same rows', async () => {
     const plan = await buildPlan(ctx.db);
     for (let i = 0; i < 5; i += 1) {
       await buildTask(ctx.db, { projectId: plan.id, title: `Sheet row ${i}` });
@@ -208,7 +208,7 @@ describe('GET tasks/export-all', () => {
       headers: bearer(ctx.actors.admin.token),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="data.xlsx"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="tasks-${today()}.xlsx"`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];

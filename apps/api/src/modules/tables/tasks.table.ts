@@ -97,6 +97,7 @@ export function taskExport(
   const conditions = listConditions(query.filters ?? {}, query.search_term, timeZone);
   const order = sql.join(orderFor(query.sort), sql`, `);
   return {
+    name: 'tasks',
     format: query.format,
     columns: TASK_COLUMNS,
     query: sql`

@@ -70,6 +70,7 @@ export function timeLogExport(
 ): ExportSpec {
   const conditions = timeLogListConditions(query.filters ?? {}, viewer);
   return {
+    name: 'time-log',
     format: query.format,
     columns: TIME_LOG_COLUMNS,
     query: sql`${listFrom(sql`

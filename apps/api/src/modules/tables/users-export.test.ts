@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildCustomer, buildUser } from '../../../test/factories';
 import { getTestApp } from '../../../test/test-app';
 import { contactCustomers, contacts } from '../../db/schema';
-import { parseCsv } from './test-helpers';
+import { parseCsv, today } from './test-helpers';
 
 /** POST users/bulk-operations/export: the Users screen's export (its rows are GET contacts'). */
 
@@ -56,7 +56,7 @@ describe('POST users/bulk-operations/export', () => {
     const listed = (list.json().data as { name: string }[]).map((r) => r.name);
     const res = await exportUsers({ filters, search_term: 'uxport', sort: { by: 'name', direction: 'asc' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="data.csv"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="users-${today()}.csv"`);
     const [header, ...rows] = parseCsv(res.rawPayload);
     expect(header).toEqual(['Name', 'E-mail', 'Type', 'Clients', 'Roles', 'Status', 'Job title', 'Phone', 'Created']);
     expect(rows.map((r) => r[0])).toEqual(listed);
@@ -80,7 +80,7 @@ describe('POST users/bulk-operations/export', () => {
       format: 'xlsx',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="data.xlsx"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="users-${today()}.xlsx"`);
     const [header, ...rows] = await readXlsx(res.rawPayload);
     expect(header?.[0]).toBe('Name');
     expect(rows.map((r) => [r[0], r[2], r[5]])).toEqual([

@@ -35,6 +35,7 @@ export function userExport(body: z.output<typeof userExportSchema>, timeZone: st
       ? sql`c.uuid = any(${sql.param(ids)}::uuid[])`
       : contactListConditions({ filters, search_term: term ?? body.search_term });
   return {
+    name: 'users',
     format: body.format,
     columns: USER_COLUMNS,
     query: sql`
