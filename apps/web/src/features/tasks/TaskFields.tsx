@@ -6,15 +6,14 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from '@portal/domain';
-import { Collapse, Dropdown, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
+import { Collapse, Dropdown, Form, Input, InputNumber, Select, Space, Switch, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { humanize } from '../common/listQuery';
 import { PersonName } from '../people/PersonName';
 import { PlanLink } from '../plans/PlanLink';
-import { shortUsDate } from '../timelogs/timeEntry';
 import { DateRangeInputs } from './DateRangeInputs';
 import type { DraftErrors, TaskDraft } from './taskForm';
-import { allowedTaskStatuses, applyPeoplePick, PRIORITY_OPTIONS, taskStatusLabel } from './taskRules';
+import { allowedTaskStatuses, applyPeoplePick, creatorTooltip, PRIORITY_OPTIONS, taskStatusLabel } from './taskRules';
 import { PICK_DELAY, TYPED_EDIT_DELAY } from './useTaskAutosave';
 
 export interface FieldChoices {
@@ -155,8 +154,11 @@ export function TaskFields(props: TaskFieldsProps) {
         )}
         {props.creator ? (
           <Typography.Text type="secondary" data-testid="task-creator">
-            By: <PersonName uuid={props.creator.uuid} name={props.creator.name} testId="task-creator-name" />
-            <span className="task-created-at"> · {shortUsDate(props.creator.created_at)}</span>
+            {/* doc 2 §2: "By: {name}" with the tooltip "At MM/DD/YY" (the day the task was created). */}
+            <Tooltip title={creatorTooltip(props.creator.created_at)}>
+              <span data-testid="task-creator-by">By: </span>
+            </Tooltip>
+            <PersonName uuid={props.creator.uuid} name={props.creator.name} testId="task-creator-name" />
           </Typography.Text>
         ) : null}
       </div>

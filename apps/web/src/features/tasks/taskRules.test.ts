@@ -3,6 +3,7 @@ import {
   allowedTaskStatuses,
   applyPeoplePick,
   changedFields,
+  creatorTooltip,
   formatEstimateRange,
   parseEstimateRange,
   taskStatusLabel,
@@ -61,5 +62,14 @@ describe('autosave diff', () => {
     expect(changedFields({ title: 'a', tags: ['x'], priority: 0 }, { title: 'b', tags: ['x'], priority: 0 })).toEqual({
       title: 'b',
     });
+  });
+});
+
+describe('the creator line', () => {
+  it('reads "At MM/DD/YY" for the day the task was created, nothing when the time is unknown', () => {
+    // Noon UTC is 11/05 from UTC−11 to UTC+11.
+    expect(creatorTooltip('2026-11-05T12:00:00Z')).toBe('At 11/05/26');
+    expect(creatorTooltip(null)).toBeNull();
+    expect(creatorTooltip('not a date')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { CONTACT_RESPONSIBLE_TASK_STATUSES, MESSAGES, TASK_FILTER_STATUSES, type TaskStatus } from '@portal/domain';
+import { shortUsDate } from '../timelogs/timeEntry';
 
 /**
  * Pure rules of the task drawer (doc 2 §4, §5). The server enforces each of them; the drawer mirrors them so the
@@ -130,4 +131,10 @@ export function changedFields<T extends Record<string, unknown>>(saved: T, edite
     }
   }
   return changes;
+}
+
+/** The tooltip of the drawer's "By: {name}" (doc 2 §2): "At MM/DD/YY", the local day the task was created. */
+export function creatorTooltip(createdAt: string | null | undefined): string | null {
+  const day = shortUsDate(createdAt);
+  return day ? `At ${day}` : null;
 }

@@ -23,7 +23,7 @@ interface FormShape {
 
 /**
  * The time-entry form (doc 2 §5): time typed as digits and shown HH:MM ('Time should be bigger than 00:00'), date
- * typed MM/DD/YYYY and sent YYYY-MM-DD, description required; the user picker only for TIMELOG_FOR_OTHERS.
+ * typed MM/DD/YYYY and sent YYYY-MM-DD, description required ('Please input your Comment!'); the user picker only for TIMELOG_FOR_OTHERS.
  */
 export function TimeEntryModal({
   title,
@@ -118,7 +118,8 @@ export function TimeEntryModal({
         <Form.Item
           label="Description"
           name="description"
-          rules={[{ required: true, whitespace: true, message: MESSAGES.required }]}
+          // The spec's words for the comment a time entry demands (doc 2 §5), as the timer's Stop asks for it.
+          rules={[{ required: true, whitespace: true, message: MESSAGES.inputComment }]}
         >
           <Input.TextArea rows={3} maxLength={5000} data-testid="time-entry-description" />
         </Form.Item>
