@@ -28,9 +28,10 @@ import {
 import { Menu, type MenuProps } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useCurrentUser } from '../auth/queries';
+import { useConfig, useCurrentUser } from '../auth/queries';
 import { useAbility } from '../auth/useAbility';
-import { type VisibleNavEntry, type VisibleNavGroup, visibleNavigation } from './navigation';
+import { ROUTES } from '../routes/routeTable';
+import { SIDEBAR, type VisibleNavEntry, type VisibleNavGroup, visibleNavigation } from './navigation';
 import { browserStorage, isString, readPersonalList, writePersonalList } from './personalStore';
 import { NavBadgeSlot } from './slots';
 
@@ -126,8 +127,10 @@ function useCollapsedGroups(): [string[], (keys: string[]) => void] {
  */
 export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
   const ability = useAbility();
+  const config = useConfig();
   const { pathname } = useLocation();
-  const groups = visibleNavigation(ability);
+  // Until the config arrives the assistant counts as unconfigured, so it never flashes in and out.
+  const groups = visibleNavigation(ability, SIDEBAR, ROUTES, { aiEnabled: config?.ai_enabled ?? false });
   const selected = selectedKey(groups, pathname);
   const [collapsed, setCollapsed] = useCollapsedGroups();
   const groupKeys = groups.map((group) => group.key);

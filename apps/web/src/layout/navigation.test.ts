@@ -201,3 +201,20 @@ describe('New menu', () => {
     expect(visibleNewMenu(createAbility(freelancer), built).map((e) => e.key)).toEqual(['new-task']);
   });
 });
+
+describe('the assistant entry and the AI provider', () => {
+  const keys = (user: Parameters<typeof createAbility>[0], aiEnabled: boolean) =>
+    visibleScreens(createAbility(user), { aiEnabled }).map((entry) => entry.key);
+
+  it('is hidden from everyone but super users where no AI provider is configured', () => {
+    expect(keys(manager, false)).not.toContain('assistant');
+    expect(keys(freelancer, false)).not.toContain('assistant');
+    // The super user sees how to set it up.
+    expect(keys(admin, false)).toContain('assistant');
+  });
+
+  it('is shown to whoever may open it once a provider is configured', () => {
+    expect(keys(manager, true)).toContain('assistant');
+    expect(keys(freelancer, true)).toContain('assistant');
+  });
+});

@@ -14,6 +14,21 @@ export interface NavEntry {
   label?: string;
   /** Where a count badge goes (doc 1 §2: unread mentions, new requests). */
   badge?: 'mentions' | 'requests';
+  /** A server feature the screen needs (the assistant needs an AI provider): see `featureAllows`. */
+  feature?: 'ai';
+}
+
+/** What the server has configured (GET config); left out, no entry is held back for it. */
+export interface NavFeatures {
+  aiEnabled: boolean;
+}
+
+/**
+ * An entry that needs an unconfigured feature is hidden: it could only show a setup text to people who cannot act on
+ * it. Super users keep it, as the assistant page tells them how to set the provider up.
+ */
+export function featureAllows(entry: NavEntry, ability: Ability, features: NavFeatures | undefined): boolean {
+  return entry.feature !== 'ai' || !features || features.aiEnabled || ability.isSuperUser;
 }
 
 export interface NavGroup {
@@ -39,7 +54,7 @@ export const SIDEBAR: readonly NavGroup[] = [
       { key: 'personal-tasks', path: '/personal-tasks' },
       { key: 'requests', path: '/requests', badge: 'requests' },
       { key: 'calendar', path: '/calendar' },
-      { key: 'assistant', path: '/assistant' },
+      { key: 'assistant', path: '/assistant', feature: 'ai' },
     ],
   },
   {
@@ -119,13 +134,14 @@ export function visibleNavigation(
   ability: Ability,
   groups: readonly NavGroup[] = SIDEBAR,
   routes: readonly RouteDef[] = ROUTES,
+  features?: NavFeatures,
 ): VisibleNavGroup[] {
   const result: VisibleNavGroup[] = [];
   for (const group of groups) {
     const entries: VisibleNavEntry[] = [];
     for (const entry of group.entries) {
       const route = routes.find((r) => r.path === entry.path);
-      if (!route || !isBuiltScreen(route) || !mayOpen(route, ability)) {
+      if (!route || !isBuiltScreen(route) || !mayOpen(route, ability) || !featureAllows(entry, ability, features)) {
         continue;
       }
       entries.push({
@@ -144,8 +160,8 @@ export function visibleNavigation(
 }
 
 /** The screens this user may open, in menu order (the command palette's screen list). */
-export function visibleScreens(ability: Ability): VisibleNavEntry[] {
-  return visibleNavigation(ability).flatMap((group) => group.entries);
+export function visibleScreens(ability: Ability, features?: NavFeatures): VisibleNavEntry[] {
+  return visibleNavigation(ability, SIDEBAR, ROUTES, features).flatMap((group) => group.entries);
 }
 
 /** Keys of visible entries, flattened, each group before its entries (for tests). */

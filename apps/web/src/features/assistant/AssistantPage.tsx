@@ -1,6 +1,7 @@
 import { Alert, Card, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useConfig } from '../../auth/queries';
+import { useAbility } from '../../auth/useAbility';
 import { EnhancePanel } from '../../components/AiAssistant/EnhancePanel';
 import { PageHeader } from '../common/PageHeader';
 
@@ -8,14 +9,31 @@ type Selection = { start: number; end: number };
 
 /**
  * /assistant (doc 1 §2): the writing assistant on any text. Select part of the text to work on that part only;
- * an accepted suggestion replaces it in the box, ready to copy. Without a configured provider it says how to enable it.
+ * an accepted suggestion replaces it in the box, ready to copy. Without a configured provider it tells super users
+ * how to enable it, and others that it is not available.
  */
 export function AssistantPage() {
   const config = useConfig();
+  const ability = useAbility();
   const [text, setText] = useState('');
   const [selection, setSelection] = useState<Selection>({ start: 0, end: 0 });
   const selected = selection.end > selection.start;
   const source = selected ? text.slice(selection.start, selection.end) : text;
+
+  if (config && !config.ai_enabled && !ability.isSuperUser) {
+    // Reached by its address only (the menu hides it): the setup steps are no use to someone who cannot apply them.
+    return (
+      <div className="list-page" data-testid="assistant-page">
+        <PageHeader title="Writing assistant" />
+        <Alert
+          type="info"
+          showIcon
+          data-testid="assistant-unavailable"
+          title="The writing assistant is not available. An administrator can set it up."
+        />
+      </div>
+    );
+  }
 
   if (config && !config.ai_enabled) {
     return (

@@ -5,7 +5,7 @@ import type { CSSProperties } from 'react';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api';
-import { useCurrentUser } from '../../auth/queries';
+import { useConfig, useCurrentUser } from '../../auth/queries';
 import { useAbility } from '../../auth/useAbility';
 import { getTask, taskKey } from '../../features/tasks/api';
 import { confirmIfClosed } from '../../features/timelogs/confirmClosedTask';
@@ -39,6 +39,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
   const [term, setTerm] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const ability = useAbility();
+  const config = useConfig();
   const personUuid = useCurrentUser().data?.uuid ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -69,7 +70,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
   const found = searchItems(ability, searchTerm === term.trim() ? search.data : undefined, term);
   const sections = paletteSections({
     term,
-    screens: screenItems(ability),
+    screens: screenItems(ability, { aiEnabled: config?.ai_enabled ?? false }),
     actions: actionItems(ability),
     recent: recentItems(ability, recent),
     plans: found.plans,

@@ -1,7 +1,7 @@
 import type { Ability } from '../../auth/ability';
 import { findRoute, mayOpen } from '../../routes/access';
 import { matchesTerm, type SearchResponse } from '../../search/searchResults';
-import { visibleNewMenu, visibleScreens } from '../navigation';
+import { type NavFeatures, visibleNewMenu, visibleScreens } from '../navigation';
 import { RECENT_KIND_LABELS, type RecentItem } from './recent';
 
 /** What choosing an item does: open an address, or start a timer on a task. */
@@ -34,8 +34,8 @@ export function canFollow(ability: Ability, to: string): boolean {
 }
 
 /** The sidebar's screens (the same list, the same rule). */
-export function screenItems(ability: Ability): PaletteItem[] {
-  return visibleScreens(ability).map((entry) => ({
+export function screenItems(ability: Ability, features?: NavFeatures): PaletteItem[] {
+  return visibleScreens(ability, features).map((entry) => ({
     key: `screen:${entry.key}`,
     label: entry.label,
     detail: entry.group,
