@@ -183,11 +183,13 @@ test('mass download: two files chosen in Assets arrive as one zip through the be
     .first()
     .click();
   await expect(page).toHaveURL(new RegExp(`/file-viewer/${zipUuid}$`));
-  // A zip has no preview: one Download button, inside the message.
+  // The zip's page says it is ready (no "cannot be previewed" warning), with one Download button.
+  await expect(page.getByTestId('file-viewer-zip-ready')).toContainText('Your files are ready to download');
+  await expect(page.getByTestId('file-viewer-unsupported')).toHaveCount(0);
   await expect(page.getByTestId('file-viewer-download')).toHaveCount(1);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByTestId('file-viewer-unsupported').getByTestId('file-viewer-download').click(),
+    page.getByTestId('file-viewer-zip-ready').getByTestId('file-viewer-download').click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/\.zip$/);
   const entries = readZipEntries(await readFile(await download.path()));

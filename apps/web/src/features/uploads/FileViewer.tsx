@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileZipOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Skeleton, Typography } from 'antd';
@@ -62,6 +62,18 @@ export function FileViewer({ uuid }: { uuid: string }) {
     body = <video className="file-viewer-video" src={file.url} controls data-testid="file-viewer-video" />;
   } else if (file.preview === 'pdf') {
     body = <iframe className="file-viewer-pdf" src={file.url} title={file.name} data-testid="file-viewer-pdf" />;
+  } else if (file.extension.toLowerCase() === 'zip') {
+    // The mass download's zip (its bell item and e-mail link here): an archive is never previewed, so the page says
+    // it is ready rather than warning that it cannot be shown.
+    body = (
+      <Result
+        icon={<FileZipOutlined />}
+        title={MESSAGES.zipReady}
+        subTitle={`${file.name} · ${formatFileSize(file.size)}`}
+        extra={download}
+        data-testid="file-viewer-zip-ready"
+      />
+    );
   } else {
     body = (
       <Result
