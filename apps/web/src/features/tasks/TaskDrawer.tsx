@@ -6,6 +6,7 @@ import { CreateTaskDrawer } from './CreateTaskDrawer';
 import { EditTaskDrawer } from './EditTaskDrawer';
 import { taskLoadErrorMessage } from './taskLoadError';
 import { useDrawerWidth } from './useDrawerWidth';
+import { presetPlanOf } from './useTaskParam';
 import './tasks.css';
 
 /** task_uuid=<uuid>|create: the task drawer, 640 wide (doc 2 §2). */
@@ -19,7 +20,7 @@ export function TaskDrawer({ target, onClose }: { target: string; onClose(): voi
         personal={params.get('task_personal') === 'true' || params.get('task_personal') === '1'}
         status={params.get('task_status')}
         copyUuid={params.get('task_copy_uuid')}
-        projectId={params.get('task_project')}
+        projectId={presetPlanOf(params)}
         requestId={params.get('task_request')}
         uploadId={params.get('task_upload')}
         onClose={onClose}
