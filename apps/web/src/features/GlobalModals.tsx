@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useAbility } from '../auth/useAbility';
+import { CommentTargetRedirect } from './comments/CommentTargetRedirect';
 import { useModalParam } from './common/useModalParam';
 import { useReturnFocus } from './common/useReturnFocus';
 import { useTaskParam } from './tasks/useTaskParam';
@@ -14,7 +15,8 @@ const TaskDrawer = lazy(() => import('./tasks/TaskDrawer').then((m) => ({ defaul
 
 /**
  * The modals any screen can open through the address (doc 1 §2): client_uuid (a uuid or create), and plan, invite
- * and user with the value create (the New menu). A modal the user may not use does not open.
+ * and user with the value create (the New menu), and target_comment_id (opens the comment where it lives). A modal the
+ * user may not use does not open.
  */
 export function GlobalModals() {
   const ability = useAbility();
@@ -32,6 +34,7 @@ export function GlobalModals() {
 
   return (
     <Suspense fallback={null}>
+      {ability.can('COMMENTS_READ') ? <CommentTargetRedirect /> : null}
       {showClient && client.value ? (
         <ClientModal
           target={client.value}
