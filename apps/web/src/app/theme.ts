@@ -100,9 +100,17 @@ const LIGHT: ThemeConfig = {
  * antd's dark algorithm, with the same AA rule on its darkest surfaces (#141414 page, #1f1f1f popups):
  * - primary (buttons, selected states) stays the dark palette's blue, under white text at 5:1; but as text on the
  *   dark surfaces it reads 3.5:1, so links and the selected tab/menu text use blue-4;
- * - tertiary/description text at 65 % white instead of 45 % (3.9:1), the error red lighter than the dark red-6.
+ * - tertiary/description text at 65 % white instead of 45 % (3.9:1), the error red lighter than the dark red-6;
+ * - tags whose text shade falls short take a lighter one, as in the light scheme.
  */
 const DARK_TEXT_BLUE = '#69b1ff';
+/** Tags print the dark palette's 7th shade on its 1st; for these hues that is under 4.5:1, so they take the 8th. */
+const DARK_TAG_TEXT_SHADES = Object.fromEntries(
+  Object.entries({ purple: '#ab7ae0', red: '#f37370', geekblue: '#7f9ef3' }).flatMap(([hue, shade]) => [
+    [`${hue}7`, shade],
+    [`${hue}-7`, shade],
+  ]),
+);
 const DARK: ThemeConfig = {
   cssVar: { key: CSS_VAR_KEY },
   algorithm: theme.darkAlgorithm,
@@ -115,11 +123,13 @@ const DARK: ThemeConfig = {
     colorTextDescription: 'rgba(255, 255, 255, 0.65)',
     colorTextPlaceholder: 'rgba(255, 255, 255, 0.55)',
     colorError: '#ff7875',
+    ...DARK_TAG_TEXT_SHADES,
   },
   components: {
     Avatar: { colorTextPlaceholder: '#5a6470' },
     Tabs: { itemSelectedColor: DARK_TEXT_BLUE, itemActiveColor: DARK_TEXT_BLUE, itemHoverColor: DARK_TEXT_BLUE },
-    Menu: { darkItemSelectedColor: '#fff', itemSelectedColor: DARK_TEXT_BLUE },
+    Menu: { itemSelectedColor: DARK_TEXT_BLUE, subMenuItemSelectedColor: DARK_TEXT_BLUE },
+    Tag: { colorInfo: DARK_TEXT_BLUE, colorInfoText: DARK_TEXT_BLUE },
     Pagination: { itemActiveColor: DARK_TEXT_BLUE },
   },
 };
