@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 
 /*
  * Every rule of the WCAG 2.1 A/AA tags runs on the whole page; nothing is excluded. Contrast comes from the theme
- * (app/App.tsx), labels from the controls themselves (selects' aria-label or their Form.Item's htmlFor, the Quill
+ * (app/theme.ts), labels from the controls themselves (selects' aria-label or their Form.Item's htmlFor, the Quill
  * toolbar's pickers named by components/RichTextEditor/toolbarLabels.ts).
  */
 export async function expectNoSeriousViolations(page: Page, label: string) {
