@@ -1,7 +1,8 @@
-import { Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { api } from '../../api';
 import { useCurrentUser } from '../../auth/queries';
 import { RichTextEditor } from '../../components/RichTextEditor';
+import { PresenceAvatars } from '../../components/RichTextEditor/collab/PresenceAvatars';
 import { type SaveStatus, useCollaboration } from '../../components/RichTextEditor/collab/useCollaboration';
 
 const STATUS_TEXT: Record<SaveStatus, string> = {
@@ -39,14 +40,18 @@ export function TaskDescription({
         <Typography.Title level={5} style={{ margin: 0 }}>
           Description
         </Typography.Title>
-        {status ? (
-          <Typography.Text
-            type={status === 'error saving' || status === 'disconnected' ? 'danger' : 'secondary'}
-            data-testid="task-description-status"
-          >
-            {STATUS_TEXT[status]}
-          </Typography.Text>
-        ) : null}
+        {/* Who else is here beside the save status, both on the right. */}
+        <Space size={8}>
+          <PresenceAvatars people={collab.present} testId="task-description-presence" />
+          {status ? (
+            <Typography.Text
+              type={status === 'error saving' || status === 'disconnected' ? 'danger' : 'secondary'}
+              data-testid="task-description-status"
+            >
+              {STATUS_TEXT[status]}
+            </Typography.Text>
+          ) : null}
+        </Space>
       </div>
       <RichTextEditor
         readOnly={readOnly || collab.serverReadOnly}

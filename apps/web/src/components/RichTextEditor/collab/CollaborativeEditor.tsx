@@ -4,6 +4,7 @@ import { api } from '../../../api';
 import { useCurrentUser } from '../../../auth/queries';
 import type { RichTextDelta } from '../delta';
 import { RichTextEditor } from '../index';
+import { PresenceAvatars } from './PresenceAvatars';
 import { type SaveStatus, useCollaboration } from './useCollaboration';
 import './collab.css';
 
@@ -86,6 +87,7 @@ export function CollaborativeEditor({
   return (
     <div className="collab-editor" data-testid={`${testId}-collab`}>
       <div className="collab-editor__status">
+        <PresenceAvatars people={collab.present} testId={`${testId}-presence`} />
         <SaveStatusText status={collab.status} testId={statusTestId} />
       </div>
       <RichTextEditor

@@ -4,6 +4,7 @@ import QuillCursors from 'quill-cursors';
 import { QuillBinding } from 'y-quill';
 import * as Y from 'yjs';
 import './collab.css';
+import { type PresentPerson, presentPeople } from './presence';
 
 /** Doc 2 §4 editor save status. */
 export type SaveStatus = 'saving' | 'saved' | 'error saving' | 'disconnected';
@@ -36,11 +37,14 @@ export type CollabOptions = {
   onStatus(status: SaveStatus): void;
   /** The server let this person read only (they may not update the object). */
   onReadOnly?(readOnly: boolean): void;
+  /** The others who have the document open, whenever that changes. */
+  onPresence?(people: PresentPerson[]): void;
 };
 
 /**
  * Binds one Quill editor to its shared document on the app's /collaboration websocket: y-quill keeps the text in
- * step, quill-cursors shows the others' cursors with their names, and the provider's auth message carries the
+ * step, quill-cursors shows the others' cursors with their names, the awareness
+ * states say who else is in the document (onPresence), and the provider's auth message carries the
  * user's token. Edits made while disconnected stay in the local Yjs document and merge when the connection returns.
  * Answers the cleanup.
  */
@@ -52,7 +56,19 @@ export function bindCollaboration(quill: Quill, options: CollabOptions): () => v
   // module (most editors are not collaborative), so it is attached to this instance's theme here.
   const cursors = new QuillCursors(quill, { hideDelayMs: CURSOR_FLAG_MS, transformOnTextChange: true });
   (quill as unknown as { theme: { modules: Record<string, unknown> } }).theme.modules.cursors = cursors;
-  provider.awareness?.setLocalStateField('user', { name: options.user.name, color: colorFor(options.user.uuid) });
+  const awareness = provider.awareness;
+  // The uuid tells one person's several tabs apart from different people with the same name.
+  awareness?.setLocalStateField('user', {
+    uuid: options.user.uuid,
+    name: options.user.name,
+    color: colorFor(options.user.uuid),
+  });
+  const onAwareness = () => {
+    if (awareness) {
+      options.onPresence?.(presentPeople(awareness.getStates(), awareness.clientID, options.user.uuid));
+    }
+  };
+  awareness?.on('change', onAwareness);
   const binding = new QuillBinding(document.getText(YTEXT_NAME), quill, provider.awareness ?? undefined);
 
   let connected = false;
@@ -91,6 +107,7 @@ export function bindCollaboration(quill: Quill, options: CollabOptions): () => v
   });
 
   return () => {
+    awareness?.off('change', onAwareness);
     binding.destroy();
     provider.destroy();
     document.destroy();

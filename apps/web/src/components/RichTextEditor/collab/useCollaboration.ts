@@ -1,12 +1,13 @@
 import { useCallback, useState } from 'react';
 import type { SaveStatus } from './collabBinding';
+import type { PresentPerson } from './presence';
 
 export type { SaveStatus } from './collabBinding';
 
 /**
  * A RichTextEditor's collaborative mode: pass `onEditor` to the editor (and no `value`); `status` is the editor
  * save status of doc 2 §4 (null until the first edit), `serverReadOnly` is true when the server let this person
- * read only. Yjs, the provider, y-quill and quill-cursors load with the editor, never with the page.
+ * read only, `present` who else has the document open. Yjs, the provider, y-quill and quill-cursors load with the editor, never with the page.
  */
 export function useCollaboration(options: {
   documentName: string;
@@ -15,6 +16,7 @@ export function useCollaboration(options: {
 }) {
   const [status, setStatus] = useState<SaveStatus | null>(null);
   const [serverReadOnly, setServerReadOnly] = useState(false);
+  const [present, setPresent] = useState<PresentPerson[]>([]);
   const { documentName, token, user } = options;
   const userUuid = user?.uuid;
   const userName = user?.name;
@@ -36,15 +38,17 @@ export function useCollaboration(options: {
           user: { uuid: userUuid, name: userName ?? 'Someone' },
           onStatus: setStatus,
           onReadOnly: setServerReadOnly,
+          onPresence: setPresent,
         });
       });
       return () => {
         cancelled = true;
         cleanup?.();
+        setPresent([]);
       };
     },
     [documentName, token, userUuid, userName],
   );
 
-  return { onEditor, status, serverReadOnly };
+  return { onEditor, status, serverReadOnly, present };
 }
