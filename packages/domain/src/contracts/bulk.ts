@@ -107,11 +107,12 @@ function exportQuerySchema<S extends z.ZodRawShape>(listQuery: z.ZodObject<S>) {
 }
 
 const bulkPeople = z.array(z.uuid()).max(100);
+const bulkTags = z.array(z.string().trim().min(1).max(50)).max(50);
 
 /**
  * What a tasks bulk edit changes on every selected row (doc 2 §7 Tables: data.status, extended to the table's other
- * editable columns): each field is what PUT tasks/{uuid} would receive for that row — the people lists become the
- * row's own list plus `*_add` minus `*_remove`. At least one field.
+ * editable columns): each field is what PUT tasks/{uuid} would receive for that row — the people and tag lists become
+ * the row's own list plus `*_add` minus `*_remove`. At least one field.
  */
 export const taskBulkEditSchema = z
   .object({
@@ -123,6 +124,10 @@ export const taskBulkEditSchema = z
     responsibles_remove: bulkPeople,
     followers_add: bulkPeople,
     followers_remove: bulkPeople,
+    /** The plan (uuid) the tasks move to, as PUT's project_id. */
+    project_id: z.uuid(),
+    tags_add: bulkTags,
+    tags_remove: bulkTags,
   })
   .partial()
   .superRefine((value, ctx) => {

@@ -2,7 +2,8 @@ import { MESSAGES, type TaskBulkEdit } from '@portal/domain';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildPlan, buildUser } from '../../../test/factories';
-import { activityLogs, notifications, projects, tasks, taskUsers, users } from '../../db/schema';
+import { activityLogs, notifications, projects, tags, tasks, taskTags, taskUsers, users } from '../../db/schema';
+import { ensureTags } from '../tasks/task-tags';
 import { buildTask, setUpTaskTests, type TaskTestContext } from '../tasks/test-helpers';
 
 /**
@@ -16,9 +17,12 @@ import { buildTask, setUpTaskTests, type TaskTestContext } from '../tasks/test-h
 let ctx: TaskTestContext;
 /** A follower whose account was since deactivated: PUT refuses a list naming them. */
 let gone: { id: number };
+/** A plan every world's tasks may move to. */
+let elsewhere: { id: number; uuid: string };
 beforeAll(async () => {
   ctx = await setUpTaskTests();
   gone = await buildUser(ctx.db, { status: 'inactive' });
+  elsewhere = await buildPlan(ctx.db, { projectManagerId: ctx.actors.manager.id });
 });
 afterAll(() => ctx.close());
 
@@ -34,7 +38,15 @@ async function buildWorld() {
     .from(projects)
     .where(and(eq(projects.kind, 'personal'), eq(projects.projectManagerId, admin.id)));
   const people = { responsibles: [manager.id], followers: [freelancer.id, admin.id] };
+  const parent = await buildTask(ctx.db, { projectId: plan.id, title: 'Parent' }, people);
+  const child = await buildTask(ctx.db, { projectId: plan.id, title: 'Child', parentId: parent.id });
+  const tagged = await buildTask(ctx.db, { projectId: plan.id, title: 'Tagged' }, people);
+  const tagIds = await ensureTags(ctx.db, ['Old', 'Keep']);
+  await ctx.db.insert(taskTags).values([...tagIds.values()].map((tagId) => ({ taskId: tagged.id, tagId })));
   const rows = [
+    child,
+    parent,
+    tagged,
     await buildTask(ctx.db, { projectId: plan.id, title: 'Plain' }, people),
     await buildTask(ctx.db, { projectId: plan.id, title: 'Master', status: 'seed' }, people),
     await buildTask(ctx.db, { projectId: plan.id, title: 'Client task' }, { responsibles: [contact.id] }),
@@ -48,12 +60,13 @@ async function buildWorld() {
     await buildTask(ctx.db, { projectId: ownPlan.id, title: 'My personal task' }, { responsibles: [admin.id] }),
     await buildTask(ctx.db, { projectId: hiddenPlan.id, title: 'Someone else’s personal task' }),
   ];
-  return { ids: rows.map((r) => r.id), uuids: rows.map((r) => r.uuid) };
+  return { ids: rows.map((r) => r.id), uuids: rows.map((r) => r.uuid), plan: plan.uuid };
 }
 
 /** The PUT tasks/{uuid} body equivalent to `edit` for a task with these people. */
-function putBody(edit: TaskBulkEdit, current: { responsibles: string[]; followers: string[] }) {
-  const { responsibles_add, responsibles_remove, followers_add, followers_remove, ...plain } = edit;
+function putBody(edit: TaskBulkEdit, current: { responsibles: string[]; followers: string[]; tags: string[] }) {
+  const { responsibles_add, responsibles_remove, followers_add, followers_remove, tags_add, tags_remove, ...plain } =
+    edit;
   const list = (own: string[], add?: string[], remove?: string[], movedAway: string[] = []) => {
     const drop = new Set([...(remove ?? []), ...movedAway]);
     return [...new Set([...own, ...(add ?? [])])].filter((uuid) => !drop.has(uuid));
@@ -61,8 +74,13 @@ function putBody(edit: TaskBulkEdit, current: { responsibles: string[]; follower
   const editsResponsibles = Boolean(responsibles_add?.length || responsibles_remove?.length);
   const editsFollowers = Boolean(followers_add?.length || followers_remove?.length);
   const both = editsResponsibles && editsFollowers;
+  const dropTags = new Set((tags_remove ?? []).map((t) => t.toLowerCase()));
+  const ownTags = [...new Map([...current.tags, ...(tags_add ?? [])].map((t) => [t.toLowerCase(), t])).entries()];
   return {
     ...plain,
+    ...(tags_add?.length || tags_remove?.length
+      ? { tags: ownTags.filter(([key]) => !dropTags.has(key)).map(([, name]) => name) }
+      : {}),
     ...(editsResponsibles
       ? { responsibles: list(current.responsibles, responsibles_add, responsibles_remove, both ? followers_add : []) }
       : {}),
@@ -72,20 +90,30 @@ function putBody(edit: TaskBulkEdit, current: { responsibles: string[]; follower
   };
 }
 
-async function currentPeople(taskId: number) {
+async function currentLists(taskId: number) {
   const rows = await ctx.db
     .select({ pivot: taskUsers.pivot, uuid: users.uuid })
     .from(taskUsers)
     .innerJoin(users, eq(users.id, taskUsers.userId))
     .where(eq(taskUsers.taskId, taskId));
   const of = (pivot: string) => rows.filter((r) => r.pivot === pivot).map((r) => r.uuid);
-  return { responsibles: of('responsible'), followers: of('follower') };
+  const names = await ctx.db
+    .select({ name: tags.name })
+    .from(taskTags)
+    .innerJoin(tags, eq(tags.id, taskTags.tagId))
+    .where(eq(taskTags.taskId, taskId));
+  return { responsibles: of('responsible'), followers: of('follower'), tags: names.map((t) => t.name) };
 }
 
-async function outcome(ids: number[], since: { log: number; note: number }) {
+async function outcome(ids: number[], since: { log: number; note: number }, planUuid: string) {
   const stored = await ctx.db.select().from(tasks).where(inArray(tasks.id, ids));
   const byId = new Map(stored.map((r) => [r.id, r]));
   const pivots = await ctx.db.select().from(taskUsers).where(inArray(taskUsers.taskId, ids));
+  const tagged = await ctx.db
+    .select({ taskId: taskTags.taskId, name: tags.name })
+    .from(taskTags)
+    .innerJoin(tags, eq(tags.id, taskTags.tagId))
+    .where(inArray(taskTags.taskId, ids));
   const logs = await ctx.db
     .select({ subjectId: activityLogs.subjectId, changes: activityLogs.changes })
     .from(activityLogs)
@@ -101,12 +129,21 @@ async function outcome(ids: number[], since: { log: number; note: number }) {
     return {
       status: row?.status,
       priority: row?.priority,
+      // Each world has plans of its own; what counts is whether the task moved.
+      moved: row?.projectId === elsewhere.id,
+      tags: tagged
+        .filter((t) => t.taskId === id)
+        .map((t) => t.name)
+        .sort(),
       dates: [row?.startDate, row?.endDate],
       people: pivots
         .filter((p) => p.taskId === id)
         .map((p) => `${p.pivot}:${p.userId}`)
         .sort(),
-      history: logs.filter((l) => l.subjectId === id).map((l) => l.changes),
+      // The world's own plan by a name, as each world has its own.
+      history: logs
+        .filter((l) => l.subjectId === id)
+        .map((l) => JSON.parse(JSON.stringify(l.changes).replaceAll(planUuid, 'own plan'))),
       told: told
         .filter((n) => n.data.resource_id === row?.uuid)
         .map((n) => `${n.userId}:${n.type}:${n.data.content}`)
@@ -151,6 +188,16 @@ const cases: [string, () => TaskBulkEdit, (string | null)[]][] = [
     [MESSAGES.resourceNotFound],
   ],
   [
+    'move to another plan',
+    () => ({ project_id: elsewhere.uuid }),
+    [MESSAGES.subtaskProjectFixed, MESSAGES.personalProjectFixed, MESSAGES.resourceNotFound],
+  ],
+  [
+    'tag and untag',
+    () => ({ tags_add: ['Urgent', 'keep'], tags_remove: ['old', 'Urgent'] }),
+    [MESSAGES.resourceNotFound],
+  ],
+  [
     'add a client contact as follower',
     () => ({ followers_add: [actors().contact.uuid] }),
     [MESSAGES.followersStaffOnly],
@@ -168,14 +215,14 @@ describe.each(cases)('bulk edit: %s', (_name, editOf, expectedRefusals) => {
         method: 'PUT',
         url: `/api/tasks/${uuid}`,
         headers: bearer(ctx.actors.admin.token),
-        payload: putBody(edit, await currentPeople(one.ids[index] as number)),
+        payload: putBody(edit, await currentLists(one.ids[index] as number)),
       });
       const body = res.json();
       single.push(
         res.statusCode === 200 ? null : ((Object.values(body.errors ?? {}).flat()[0] as string) ?? body.message),
       );
     }
-    const singleOutcome = await outcome(one.ids, sinceOne);
+    const singleOutcome = await outcome(one.ids, sinceOne, one.plan);
 
     const many = await buildWorld();
     const sinceMany = await marks();
@@ -192,7 +239,7 @@ describe.each(cases)('bulk edit: %s', (_name, editOf, expectedRefusals) => {
     const bulk = many.uuids.map((uuid) => failed.get(uuid) ?? null);
 
     expect(bulk).toEqual(single);
-    expect(await outcome(many.ids, sinceMany)).toEqual(singleOutcome);
+    expect(await outcome(many.ids, sinceMany, many.plan)).toEqual(singleOutcome);
     for (const message of expectedRefusals) {
       expect(single).toContain(message);
     }

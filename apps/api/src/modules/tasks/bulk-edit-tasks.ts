@@ -19,10 +19,13 @@ import {
   contactStatusAllowed,
   dateOrderError,
   type FieldErrors,
+  findTaskablePlan,
   mergePeople,
   type Person,
+  planMoveError,
   statusMoveError,
 } from './task-rules';
+import { ensureTags, loadTags } from './task-tags';
 
 export type BulkEditResult = { events: DomainEvent[]; outgoing: Outgoing; failed: BulkFailure[] };
 
@@ -38,8 +41,11 @@ type Locked = {
   projectUuid: string;
   personal: boolean;
   ownerId: number | null;
+  parentId: number | null;
   parentUuid: string | null;
 };
+
+type Plan = NonNullable<Awaited<ReturnType<typeof findTaskablePlan>>>;
 
 type Accepted = {
   row: Locked;
@@ -47,6 +53,8 @@ type Accepted = {
   log: FieldChanges;
   before: { responsibles: Person[]; followers: Person[] };
   after?: { responsibles: Person[]; followers: Person[] };
+  /** The plan the task moves to, when it moves. */
+  moveTo?: Plan;
 };
 
 const asPerson = (p: PersonRow): Person => ({ id: p.userId, uuid: p.uuid, type: p.type, name: p.name });
@@ -105,6 +113,7 @@ export async function editTasks(
       projectUuid: projects.uuid,
       personal: sql<boolean>`${projects.kind} = 'personal'`,
       ownerId: projects.projectManagerId,
+      parentId: tasks.parentId,
       parentUuid: parent.uuid,
     })
     .from(tasks)
@@ -131,6 +140,9 @@ export async function editTasks(
       ])
     : new Map();
   const openChildren = edit.status === 'completed' ? await openSubtasks(tx, ids) : new Map<number, number[]>();
+  const target = edit.project_id ? await findTaskablePlan(tx, edit.project_id, viewer) : undefined;
+  const editsTags = Boolean(edit.tags_add?.length || edit.tags_remove?.length);
+  const tagged = editsTags ? await loadTags(tx, ids) : new Map<number, string[]>();
 
   const failed: BulkFailure[] = [];
   const accepted: Accepted[] = [];
@@ -141,7 +153,7 @@ export async function editTasks(
       failed.push({ uuid, message: notFound().message });
       continue;
     }
-    const outcome = judge(row, edit, people.get(row.id) ?? [], found, viewer, openChildren, completedHere);
+    const outcome = judge(row, edit, people.get(row.id) ?? [], found, viewer, openChildren, completedHere, target);
     if ('message' in outcome) {
       failed.push({ uuid, message: outcome.message });
       continue;
@@ -154,9 +166,24 @@ export async function editTasks(
   if (accepted.length === 0) {
     return { events: [], outgoing: NO_OUTGOING, failed };
   }
+  // Tags are created only when some row takes them, as PUT creates them only for a task it saves.
+  const tagIds = editsTags ? await ensureTags(tx, edit.tags_add ?? []) : new Map<string, number>();
+  for (const outcome of editsTags ? accepted : []) {
+    const before = tagged.get(outcome.row.id) ?? [];
+    const diff = listDiff(before, editedTags(before, [...tagIds.keys()], edit.tags_remove ?? []), (t) =>
+      t.toLowerCase(),
+    );
+    if (diff) {
+      outcome.log.tags = diff;
+    }
+  }
 
   await writeColumns(tx, edit, accepted);
+  await movePlans(tx, accepted);
   await writePeople(tx, accepted);
+  if (editsTags) {
+    await writeTags(tx, accepted, tagIds, edit.tags_remove ?? []);
+  }
   // As logActivity: an update that changed nothing leaves no entry.
   const logged = accepted.filter((a) => Object.keys(a.log).length);
   if (logged.length) {
@@ -177,12 +204,12 @@ export async function editTasks(
     ),
     viewer.userId,
   );
-  const events = accepted.flatMap(({ row, status }) =>
+  const events = accepted.flatMap(({ row, status, moveTo }) =>
     taskEvents(
       {
         uuid: row.uuid,
-        project_id: row.projectId,
-        project_uuid: row.projectUuid,
+        project_id: moveTo?.id ?? row.projectId,
+        project_uuid: moveTo?.uuid ?? row.projectUuid,
         status,
         title: row.title,
         parent_uuid: row.parentUuid,
@@ -205,6 +232,7 @@ function judge(
   viewer: Viewer,
   openChildren: Map<number, number[]>,
   completedHere: Set<number>,
+  target: Plan | undefined,
 ): Accepted | { message: string } {
   const errors: FieldErrors = {};
   const log: FieldChanges = {};
@@ -228,6 +256,16 @@ function judge(
   );
   if (dateError) {
     addError(errors, 'end_date', dateError);
+  }
+  let moveTo: Plan | undefined;
+  if (edit.project_id !== undefined && edit.project_id !== row.projectUuid) {
+    const projectError = planMoveError(row.parentId !== null, row.personal, target);
+    if (projectError) {
+      addError(errors, 'project_id', projectError);
+    } else {
+      moveTo = target;
+      note('project', target?.uuid, row.projectUuid);
+    }
   }
 
   const before = {
@@ -278,7 +316,58 @@ function judge(
       log.followers = f;
     }
   }
-  return { row, status, log, before, after };
+  return { row, status, log, before, after, moveTo };
+}
+
+/** The names PUT tasks/{uuid} would receive: the task's own plus the added (as stored) minus the removed. */
+function editedTags(current: readonly string[], added: readonly string[], removed: readonly string[]) {
+  const drop = new Set(removed.map((t) => t.trim().toLowerCase()));
+  const byKey = new Map([...current, ...added].map((t) => [t.toLowerCase(), t]));
+  return [...byKey.entries()]
+    .filter(([key]) => !drop.has(key))
+    .map(([, name]) => name)
+    .sort((a, b) => a.localeCompare(b));
+}
+
+/** The moved tasks and their subtrees (subtasks live in their parent's plan), one statement per target. */
+async function movePlans(tx: DbExecutor, accepted: readonly Accepted[]) {
+  const moved = accepted.filter((a) => a.moveTo);
+  const target = moved[0]?.moveTo;
+  if (!target) {
+    return;
+  }
+  await tx.execute(sql`
+    with recursive subtree(id, depth) as (
+      select id, 0 from tasks where id = any(${sql.param(moved.map((a) => a.row.id))}::int[])
+      union all
+      select t.id, s.depth + 1 from tasks t join subtree s on t.parent_id = s.id where s.depth < 100
+    )
+    update tasks set project_id = ${target.id} where id in (select id from subtree)`);
+}
+
+/** The rows' tags as PUT's replaceTaskTags leaves them: the removed ones dropped, the added ones linked. */
+async function writeTags(
+  tx: DbExecutor,
+  accepted: readonly Accepted[],
+  added: Map<string, number>,
+  removed: readonly string[],
+) {
+  const ids = accepted.map((a) => a.row.id);
+  // As the list PUT would receive (own + added − removed), a name both added and removed ends up removed.
+  const drop = [...new Set(removed.map((t) => t.trim().toLowerCase()))];
+  if (drop.length) {
+    await tx.execute(sql`
+      delete from task_tags tt using tags tg
+      where tg.id = tt.tag_id and tt.task_id = any(${sql.param(ids)}::int[])
+        and lower(tg.name) = any(${sql.param(drop)}::text[])`);
+  }
+  const tagIds = [...added.entries()].filter(([name]) => !drop.includes(name.toLowerCase())).map(([, id]) => id);
+  if (tagIds.length) {
+    await tx.execute(sql`
+      insert into task_tags (task_id, tag_id)
+      select t, g from unnest(${sql.param(ids)}::int[]) t cross join unnest(${sql.param(tagIds)}::int[]) g
+      on conflict do nothing`);
+  }
 }
 
 /** The owners of the personal plans among the rows (a personal task's only responsible), by user uuid. */

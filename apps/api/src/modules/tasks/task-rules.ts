@@ -114,6 +114,28 @@ export function dateOrderError(start: string | null, end: string | null): string
   return start && end && end < start ? MESSAGES.dueBeforeStart : undefined;
 }
 
+/**
+ * Moving a task to another plan (doc 2 §4): a subtask follows its parent, a personal task stays on its personal
+ * plan, and the target must be a plan the caller may put tasks in and not a personal one. Answers the project_id
+ * field's message, or undefined when the move is allowed. PUT tasks and bulk edit both ask here.
+ */
+export function planMoveError(
+  hasParent: boolean,
+  personal: boolean,
+  target: { kind: string } | undefined,
+): string | undefined {
+  if (hasParent) {
+    return MESSAGES.subtaskProjectFixed;
+  }
+  if (personal) {
+    return MESSAGES.personalProjectFixed;
+  }
+  if (!target) {
+    return MESSAGES.unknownReference;
+  }
+  return target.kind === 'personal' ? MESSAGES.personalProjectFixed : undefined;
+}
+
 type People = { responsibles: Person[]; followers: Person[] };
 
 /**

@@ -25,6 +25,7 @@ import {
   findTaskablePlan,
   mergePeople,
   type Person,
+  planMoveError,
   rejectPendingReferences,
   resolvePeople,
   statusMoveError,
@@ -146,19 +147,12 @@ export async function updateTask(
     }
     if (input.project_id !== undefined && input.project_id !== plan.uuid) {
       const hasParent = set.parentId !== undefined ? set.parentId !== null : task.parentId !== null;
-      if (hasParent) {
-        addError(errors, 'project_id', MESSAGES.subtaskProjectFixed);
-      } else if (personal) {
-        addError(errors, 'project_id', MESSAGES.personalProjectFixed);
-      } else {
-        const target = await findTaskablePlan(tx, input.project_id, viewer);
-        if (!target) {
-          addError(errors, 'project_id', MESSAGES.unknownReference);
-        } else if (target.kind === 'personal') {
-          addError(errors, 'project_id', MESSAGES.personalProjectFixed);
-        } else {
-          set.projectId = target.id;
-        }
+      const target = hasParent || personal ? undefined : await findTaskablePlan(tx, input.project_id, viewer);
+      const projectError = planMoveError(hasParent, personal, target);
+      if (projectError) {
+        addError(errors, 'project_id', projectError);
+      } else if (target) {
+        set.projectId = target.id;
       }
     }
     if (set.projectId !== undefined && set.projectId !== task.projectId) {
