@@ -10,7 +10,15 @@ import { reportError } from '../../shell/feedback';
 import type { ListResponse } from '../common/listQuery';
 import { PageHeader } from '../common/PageHeader';
 import { MassDownloadButton } from '../uploads/MassDownloadButton';
-import { getPersonalPlan, listAssignableUsers, listTags, listTasks, TASKS_KEY, updateTask } from './api';
+import {
+  getPersonalPlan,
+  listAssignableUsers,
+  listPlanChoices,
+  listTags,
+  listTasks,
+  TASKS_KEY,
+  updateTask,
+} from './api';
 import { TaskFiltersBar } from './TaskFiltersBar';
 import type { KanbanMove } from './TaskKanban';
 import { TaskKanban } from './TaskKanban';
@@ -144,6 +152,12 @@ export function TasksPage({ personal = false, plan }: { label?: string; personal
   const loading = tasks.isFetching || (personal && personalPlan.isPending);
   const canBulkUpdate = ability.can('TASKS_UPDATE');
   const canBulkDelete = ability.can('TASKS_DESTROY');
+  const planChoices = useQuery({
+    queryKey: ['plans', 'lite', 'task-choices'],
+    queryFn: ({ signal }) => listPlanChoices(signal),
+    staleTime: 60_000,
+    enabled: canBulkUpdate,
+  });
   const empty = !loading && rows.length === 0;
   const boardBody = (body: React.ReactNode) => (empty ? noTasks : body);
 
@@ -231,7 +245,13 @@ export function TasksPage({ personal = false, plan }: { label?: string; personal
                     ? TASK_FILTER_STATUSES.map((s) => ({ value: s, label: taskStatusLabel(s) }))
                     : undefined,
                   canDelete: canBulkDelete,
-                  edit: canBulkUpdate ? taskBulkEdit(users.data ?? []) : undefined,
+                  edit: canBulkUpdate
+                    ? taskBulkEdit(
+                        users.data ?? [],
+                        planChoices.data ?? [],
+                        (tags.data ?? []).map((t) => t.name),
+                      )
+                    : undefined,
                   // Anyone who reads tasks may zip the files of the ticked ones, or of all the list holds.
                   selectionActions: (_selection, target) => <MassDownloadButton resource="tasks" target={target} />,
                   onDone: () => void queryClient.invalidateQueries({ queryKey: TASKS_KEY }),

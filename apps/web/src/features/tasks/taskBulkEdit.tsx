@@ -10,11 +10,23 @@ const PRIORITIES = [
 ];
 
 /**
- * The tasks table's bulk edit (POST tasks/bulk-operations/update): people added and removed, dates, priority and
- * status — everything PUT tasks/{uuid} lets a TASKS_UPDATE holder change, so the form is offered to them only.
+ * The tasks table's bulk edit (POST tasks/bulk-operations/update): people and tags added and removed, dates,
+ * priority, plan and status — everything PUT tasks/{uuid} lets a TASKS_UPDATE holder change, so the form is offered to them only.
  */
-export function taskBulkEdit(people: readonly { uuid: string; name: string }[]): BulkEdit {
+export function taskBulkEdit(
+  people: readonly { uuid: string; name: string }[],
+  plans: readonly { uuid: string; title: string; kind: string }[],
+  tags: readonly string[],
+): BulkEdit {
   const options = people.map((p) => ({ value: p.uuid, label: p.name }));
+  // A personal plan takes no tasks from elsewhere (PUT refuses the move).
+  const planOptions = plans.filter((p) => p.kind !== 'personal').map((p) => ({ value: p.uuid, label: p.title }));
+  const tagOptions = tags.map((t) => ({ value: t, label: t }));
+  const tagField = (name: string, label: string) => (
+    <Form.Item name={name} label={label}>
+      <Select mode="tags" allowClear options={tagOptions} aria-label={label} />
+    </Form.Item>
+  );
   const peopleField = (name: string, label: string) => (
     <Form.Item name={name} label={label}>
       <Select
@@ -43,6 +55,11 @@ export function taskBulkEdit(people: readonly { uuid: string; name: string }[]):
         <Form.Item name="priority" label="Priority">
           <Select allowClear options={PRIORITIES} aria-label="Priority" />
         </Form.Item>
+        <Form.Item name="project_id" label="Plan">
+          <Select allowClear showSearch options={planOptions} optionFilterProp="label" aria-label="Plan" />
+        </Form.Item>
+        {tagField('tags_add', 'Add tags')}
+        {tagField('tags_remove', 'Remove tags')}
         <Form.Item name="status" label="Status">
           <Select
             allowClear
