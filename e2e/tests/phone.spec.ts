@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { DEMO_PASSWORD, expectNoSidewaysScroll, screenshot, signIn } from './support';
 
 /**
@@ -80,6 +81,23 @@ test('the requests list and a request detail fit the phone', async ({ page }) =>
   await expect(page.getByTestId('page-title')).toBeVisible({ timeout: 20_000 });
   await expectNoSidewaysScroll(page);
   await screenshot(page, 'phone-request-detail');
+});
+
+test('on a phone a request opens on its Overview: the brief and its answers can be read', async ({ page }) => {
+  await page.goto('/requests');
+  await page.getByTestId('request-row-subject').first().click();
+  await expect(page).toHaveURL(/\/requests\/[0-9a-f-]{36}/);
+  // The facts header stays above the tabs; the Overview tab is there and open, holding the questionnaire.
+  await expect(page.getByTestId('request-facts')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  const brief = page.getByTestId('request-form');
+  await expect(brief).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('request-form-type')).toBeVisible();
+  await expect(brief.getByTestId('request-answers')).toBeVisible();
+  await expectInsideViewport(page, 'request-form');
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, 'phone-request-overview');
+  await expectNoSeriousViolations(page, 'request overview at 390 px');
 });
 
 test('every request type’s form fits the phone (long option labels wrap inside the form)', async ({

@@ -17,6 +17,7 @@ import { RequestTasksTab } from './RequestTasksTab';
 import { RequestTimelogsTab } from './RequestTimelogsTab';
 import { RequestTimer } from './RequestTimer';
 import { activeTab, type RequestTab, taskCreatorParams } from './requestTabs';
+import './requestDetail.css';
 
 /**
  * /requests/:uuid and /requests/:uuid/tasks (doc 2 §2): back button, status dropdown and the tabs Overview, Tasks,
@@ -60,7 +61,7 @@ export function RequestDetailPage() {
     return <RequestDraftView request={data} />;
   }
 
-  const tab = activeTab(pathname, params, wide);
+  const tab = activeTab(pathname, params);
   const setTab = (next: string) =>
     setParams((current) => {
       const copy = new URLSearchParams(current);
@@ -70,20 +71,17 @@ export function RequestDetailPage() {
   const hideComments = (hidden: boolean) => {
     setCommentsHidden(hidden);
     if (hidden && tab === 'comments') {
-      setTab(wide ? 'overview' : 'tasks');
+      setTab('overview');
     }
   };
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/requests'));
   const tabs: { key: RequestTab; label: React.ReactNode; children: React.ReactNode }[] = [
-    ...(wide
-      ? [
-          {
-            key: 'overview' as const,
-            label: <span data-testid="request-tab-overview">Overview</span>,
-            children: <RequestOverview request={data} />,
-          },
-        ]
-      : []),
+    // On a phone too: the facts header above the tabs does not hold the brief and its answers.
+    {
+      key: 'overview',
+      label: <span data-testid="request-tab-overview">Overview</span>,
+      children: <RequestOverview request={data} />,
+    },
     ...(ability.can('COMMENTS_READ') && (!commentsHidden || tab === 'comments')
       ? [
           {
@@ -158,7 +156,7 @@ export function RequestDetailPage() {
         </Space>
       </div>
       {wide ? null : <RequestFacts request={data} />}
-      <Tabs activeKey={tab} onChange={setTab} items={tabs} />
+      <Tabs className="request-detail-tabs" activeKey={tab} onChange={setTab} items={tabs} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { RequestDetail } from '@portal/domain';
 import { Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 
-// The questionnaire and its panel are their own chunk: narrow layouts, which hide Overview, never load them.
+// The questionnaire and its panel are their own chunk: a request opened on another tab never loads them.
 const RequestAnswers = lazy(() => import('../form/RequestAnswers').then((m) => ({ default: m.RequestAnswers })));
 
 /** The Overview tab, and the whole page of a draft: the request form in view/edit mode (doc 2 §2). */

@@ -4,15 +4,15 @@ import { activeTab, taskCreatorParams } from './requestTabs';
 
 describe('request detail tab', () => {
   it('opens Overview by default and Tasks on the tasks route', () => {
-    expect(activeTab('/requests/r1', new URLSearchParams(), true)).toBe('overview');
-    expect(activeTab('/requests/r1/tasks', new URLSearchParams(), true)).toBe('tasks');
-    expect(activeTab('/requests/r1', new URLSearchParams('tab=timelogs'), true)).toBe('timelogs');
+    expect(activeTab('/requests/r1', new URLSearchParams())).toBe('overview');
+    expect(activeTab('/requests/r1/tasks', new URLSearchParams())).toBe('tasks');
+    expect(activeTab('/requests/r1', new URLSearchParams('tab=timelogs'))).toBe('timelogs');
   });
   it('opens Comments when a mention links to a comment (target_comment_id)', () => {
-    expect(activeTab('/requests/r1', new URLSearchParams('target_comment_id=c1'), false)).toBe('comments');
+    expect(activeTab('/requests/r1', new URLSearchParams('target_comment_id=c1'))).toBe('comments');
   });
-  it('never opens Overview on a narrow layout', () => {
-    expect(activeTab('/requests/r1', new URLSearchParams('tab=overview'), false)).toBe('tasks');
+  it('opens Overview, with the brief and answers, whatever the width (a phone included)', () => {
+    expect(activeTab('/requests/r1', new URLSearchParams('tab=overview'))).toBe('overview');
   });
 });
 

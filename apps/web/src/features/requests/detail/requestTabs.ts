@@ -3,16 +3,16 @@ export type RequestTab = (typeof REQUEST_TABS)[number];
 
 /**
  * The open tab: ?tab=… when given, else Comments when a comment is to be highlighted (target_comment_id), else Tasks
- * on /requests/{uuid}/tasks, else Overview — or Tasks on a narrow layout, where Overview is hidden (doc 2 §2).
+ * on /requests/{uuid}/tasks, else Overview. Overview is there on a phone too: it holds the brief and its answers,
+ * which the narrow layout's facts header does not (doc 2 §2 hid it; issue 19 brings it back).
  */
-export function activeTab(pathname: string, params: URLSearchParams, wide: boolean): RequestTab {
+export function activeTab(pathname: string, params: URLSearchParams): RequestTab {
   const asked = params.get('tab') ?? (params.get('target_comment_id') ? 'comments' : null);
-  const tab: RequestTab = (REQUEST_TABS as readonly string[]).includes(asked ?? '')
+  return (REQUEST_TABS as readonly string[]).includes(asked ?? '')
     ? (asked as RequestTab)
     : pathname.endsWith('/tasks')
       ? 'tasks'
       : 'overview';
-  return tab === 'overview' && !wide ? 'tasks' : tab;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
