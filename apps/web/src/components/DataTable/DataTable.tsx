@@ -2,10 +2,11 @@ import type { ListMeta } from '@portal/domain';
 import { Table, type TableProps } from 'antd';
 import type { ColumnType, SortOrder } from 'antd/es/table/interface';
 import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
-import { type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { BulkActionBar, type BulkActions, type BulkSelectionState } from './BulkActionBar';
 import { ColumnsMenu, hideableColumns, shownColumns } from './ColumnsMenu';
 import { clientRows } from './clientRows';
+import { nextColumnToSqueeze, SQUEEZE_MIN_WIDTH } from './columnPriority';
 import { type CellEdit, EditableCell } from './EditableCell';
 import { ExportMenu } from './ExportMenu';
 import { TableSearch, TableToolbar } from './TableToolbar';
@@ -20,6 +21,11 @@ export type DataColumn<T> = ColumnType<T> & {
   sortKey?: string;
   /** Inline edit through the table's rowEdit PUT. */
   edit?: CellEdit;
+  /**
+   * 1 for a key column that must stay in view; 2, 3 … for columns that give way (highest first) when the table is
+   * wider than its card (columnPriority.ts). Without it the column is never squeezed out.
+   */
+  priority?: number;
 };
 
 /** What the table reads from the list's query (TanStack Query's result fits). */
@@ -124,8 +130,9 @@ export function DataTable<T extends object>({
     return state.sort.direction === 'asc' ? 'ascend' : 'descend';
   };
 
-  const antColumns = shownColumns(columns, hidden).map((column): ColumnType<T> => {
-    const { sortKey, edit, ...antColumn } = column;
+  const squeeze = useColumnSqueeze(columns, hidden);
+  const antColumns = shownColumns(columns, [...hidden, ...squeeze.squeezed]).map((column): ColumnType<T> => {
+    const { sortKey, edit, priority: _priority, ...antColumn } = column;
     const result: ColumnType<T> = { ...antColumn };
     if (sortKey) {
       result.sorter = true;
@@ -180,8 +187,10 @@ export function DataTable<T extends object>({
 
   return (
     <div
+      ref={squeeze.ref}
       className={table.embedded ? 'data-table data-table-embedded' : 'data-table'}
       data-testid={`${testId}-data-table`}
+      data-squeezed={squeeze.squeezed.join(' ') || undefined}
     >
       <TableToolbar
         left={
@@ -253,4 +262,38 @@ export function DataTable<T extends object>({
       />
     </div>
   );
+}
+
+/**
+ * Squeezes out low-priority columns while the table is wider than its card (columnPriority.ts): after each render it
+ * compares the table's scroll width with its box and drops one more column if it still overflows. A new card width
+ * starts over from all columns. Narrow cards (a phone) keep every column and scroll sideways inside the card.
+ */
+function useColumnSqueeze(columns: readonly { key: string; priority?: number }[], hidden: readonly string[]) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [squeezed, setSqueezed] = useState<string[]>([]);
+  const prioritised = columns.some((c) => c.priority !== undefined);
+  useEffect(() => {
+    const element = ref.current;
+    if (!prioritised || !element || typeof ResizeObserver === 'undefined') {
+      return;
+    }
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry?.contentRect.width ?? 0)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [prioritised]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new width or column choice measures from scratch.
+  useEffect(() => setSqueezed([]), [width, hidden.join(' ')]);
+  useLayoutEffect(() => {
+    const scroller = ref.current?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+    if (!prioritised || width < SQUEEZE_MIN_WIDTH || !scroller || scroller.scrollWidth <= scroller.clientWidth + 1) {
+      return;
+    }
+    const next = nextColumnToSqueeze(columns, [...hidden, ...squeezed]);
+    if (next) {
+      setSqueezed((current) => (current.includes(next) ? current : [...current, next]));
+    }
+  });
+  return { ref, squeezed };
 }

@@ -60,6 +60,7 @@ export function PlansPage() {
         columns={[
           {
             key: 'title',
+            priority: 1,
             title: 'Plan',
             dataIndex: 'title',
             sortKey: 'title',
@@ -72,6 +73,7 @@ export function PlansPage() {
           },
           {
             key: 'client',
+            priority: 2,
             title: 'Client',
             dataIndex: ['customer', 'business_name'],
             sortKey: 'client',
@@ -79,6 +81,7 @@ export function PlansPage() {
           },
           {
             key: 'status',
+            priority: 1,
             title: 'Status',
             dataIndex: 'status',
             sortKey: 'status',
@@ -89,19 +92,21 @@ export function PlansPage() {
             },
             render: (s: string) => <StatusTag status={s} />,
           },
-          { key: 'type', title: 'Type', dataIndex: ['plan_type', 'display_name'] },
+          { key: 'type', priority: 3, title: 'Type', dataIndex: ['plan_type', 'display_name'] },
           {
             key: 'refill',
+            priority: 2,
             title: 'Reload amount',
             dataIndex: 'refill',
             sortKey: 'refill',
             align: 'right',
             render: (minutes: number) => <span data-testid="plan-row-refill">{minutesToReload(minutes) || '—'}</span>,
           },
-          { key: 'manager', title: 'Manager', dataIndex: ['project_manager', 'name'] },
-          { key: 'start_date', title: 'Start date', dataIndex: 'start_date', sortKey: 'start_date' },
+          { key: 'manager', priority: 3, title: 'Manager', dataIndex: ['project_manager', 'name'] },
+          { key: 'start_date', priority: 1, title: 'Start date', dataIndex: 'start_date', sortKey: 'start_date' },
           {
             key: 'tasks',
+            priority: 3,
             title: 'Tasks',
             render: (_: unknown, row) => (
               <Link to={`/tasks?project=${row.uuid}`} data-testid="plan-row-tasks">

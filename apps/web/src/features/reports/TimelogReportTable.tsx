@@ -25,15 +25,24 @@ export function TimelogReportTable({
 }) {
   const openTask = useOpenTask();
   const columns: DataColumn<TimeLogReportRow>[] = [
-    { key: 'date', title: 'Date', dataIndex: 'date', sortKey: 'date', render: (date: string) => usDate(date) },
+    {
+      key: 'date',
+      priority: 1,
+      title: 'Date',
+      dataIndex: 'date',
+      sortKey: 'date',
+      render: (date: string) => usDate(date),
+    },
     {
       key: 'user',
+      priority: 2,
       title: 'Person',
       sortKey: 'user',
       render: (_, row) => <PersonName uuid={row.user.uuid} name={row.user.name} />,
     },
     {
       key: 'project',
+      priority: 2,
       title: 'Plan',
       sortKey: 'project',
       render: (_, row) =>
@@ -48,6 +57,7 @@ export function TimelogReportTable({
     },
     {
       key: 'source',
+      priority: 2,
       title: 'Task / request',
       render: (_, row) =>
         row.task ? (
@@ -68,6 +78,7 @@ export function TimelogReportTable({
     },
     {
       key: 'category',
+      priority: 3,
       title: 'Category',
       dataIndex: 'category',
       render: (category: string) => (
@@ -76,6 +87,7 @@ export function TimelogReportTable({
     },
     {
       key: 'description',
+      priority: 3,
       title: 'Description',
       dataIndex: 'description',
       ellipsis: { showTitle: false },
@@ -91,6 +103,7 @@ export function TimelogReportTable({
     },
     {
       key: 'minutes',
+      priority: 1,
       title: 'Time',
       dataIndex: 'minutes',
       align: 'right',

@@ -93,6 +93,7 @@ export function TaskTable({
       columns={[
         {
           key: 'title',
+          priority: 1,
           title: 'Title',
           dataIndex: 'title',
           sortKey: 'title',
@@ -104,9 +105,10 @@ export function TaskTable({
             </button>
           ),
         },
-        { key: 'plan', title: 'Plan', dataIndex: ['project', 'title'], sortKey: 'project' },
+        { key: 'plan', priority: 2, title: 'Plan', dataIndex: ['project', 'title'], sortKey: 'project' },
         {
           key: 'status',
+          priority: 1,
           title: 'Status',
           dataIndex: 'status',
           sortKey: 'status',
@@ -115,6 +117,7 @@ export function TaskTable({
         },
         {
           key: 'priority',
+          priority: 3,
           title: 'Priority',
           dataIndex: 'priority',
           sortKey: 'priority',
@@ -127,6 +130,7 @@ export function TaskTable({
         },
         {
           key: 'start_date',
+          priority: 3,
           title: 'Start date',
           dataIndex: 'start_date',
           sortKey: 'start_date',
@@ -135,6 +139,7 @@ export function TaskTable({
         },
         {
           key: 'end_date',
+          priority: 1,
           title: 'Due date',
           dataIndex: 'end_date',
           sortKey: 'end_date',
@@ -145,19 +150,22 @@ export function TaskTable({
         },
         {
           key: 'responsibles',
+          priority: 1,
           title: 'Assignees',
           dataIndex: 'responsibles',
           render: (people: { uuid: string; name: string }[]) => <PersonNames people={people} testId="task-assignee" />,
         },
         {
           key: 'tags',
+          priority: 3,
           title: 'Tags',
           dataIndex: 'tags',
           render: (tags: { name: string }[] | undefined) => (tags ?? []).map((t) => <Tag key={t.name}>{t.name}</Tag>),
         },
-        { key: 'creator', title: 'Created by', dataIndex: ['creator', 'name'] },
+        { key: 'creator', priority: 4, title: 'Created by', dataIndex: ['creator', 'name'] },
         {
           key: 'created_at',
+          priority: 4,
           title: 'Created',
           dataIndex: 'created_at',
           sortKey: 'created_at',
