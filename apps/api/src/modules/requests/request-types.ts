@@ -8,12 +8,11 @@ import {
   type requestTypeUpdateSchema,
   type requestTypeWriteSchema,
 } from '@portal/domain';
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client';
 import { requests, requestTypes } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../http/errors';
-import { containsPattern } from '../../http/list-paging';
 import { typeForm } from './request-rules';
 
 type Row = typeof requestTypes.$inferSelect;
