@@ -189,7 +189,7 @@ test('tasks table: the files of exactly the two ticked tasks arrive as one zip t
   await expect(page).toHaveURL(new RegExp(`/file-viewer/${zipUuid}$`));
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByTestId('file-viewer-unsupported').getByTestId('file-viewer-download').click(),
+    page.getByTestId('file-viewer-zip-ready').getByTestId('file-viewer-download').click(),
   ]);
   const entries = readZipEntries(await readFile((await download.path()) as string));
   expect(Object.keys(entries).sort()).toEqual([`${titles[0]}.pdf`, `${titles[2]}.pdf`]);
