@@ -83,6 +83,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024 * 1024),
+  /** A mass download whose files total less than this streams as a zip at once; a larger one is zipped by a job. */
+  MASS_DOWNLOAD_AT_ONCE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(50 * 1024 * 1024),
   /**
    * The writing assistant (POST ai/enhance): any OpenAI-compatible chat-completions server. Configured when
    * AI_MODEL is set (with AI_BASE_URL for a local server such as Ollama or llama.cpp, AI_API_KEY for a hosted one).
@@ -182,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       bugReportUrl: e.BUG_REPORT_URL ?? null,
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
+    massDownloadAtOnceMaxBytes: e.MASS_DOWNLOAD_AT_ONCE_MAX_BYTES,
     storage: {
       maxUploadBytes: e.MAX_UPLOAD_BYTES,
       s3: e.S3_BUCKET

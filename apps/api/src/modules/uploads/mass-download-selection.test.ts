@@ -21,7 +21,8 @@ let otherPlan: Awaited<ReturnType<typeof buildPlan>>;
 beforeAll(async () => {
   const storage = await startStorage('local');
   stop = storage.stop;
-  ({ app, db, close } = await getTestApp({ env: storage.env }));
+  // The job path: every selection goes through the job (small ones stream at once: mass-download-at-once.test.ts).
+  ({ app, db, close } = await getTestApp({ env: { ...storage.env, MASS_DOWNLOAD_AT_ONCE_MAX_BYTES: '0' } }));
   actors = await buildActors(db);
   plan = await buildPlan(db, { projectManagerId: actors.manager.id, members: [actors.freelancer.id] });
   otherPlan = await buildPlan(db, { projectManagerId: actors.manager.id });

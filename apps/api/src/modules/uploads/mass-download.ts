@@ -29,6 +29,7 @@ async function findChosenFiles(ctx: Pick<AppContext, 'db'>, uuids: string[], vie
   const rows = await ctx.db
     .select({
       id: uploads.id,
+      size: uploads.size,
       createdById: uploads.createdById,
       holderType: uploads.holderType,
       holderId: uploads.holderId,
@@ -46,7 +47,7 @@ async function findChosenFiles(ctx: Pick<AppContext, 'db'>, uuids: string[], vie
       return verdicts.get(key) as Promise<boolean>;
     }),
   );
-  return rows.filter((_row, index) => visible[index]).map((row) => ({ id: row.id }));
+  return rows.filter((_row, index) => visible[index]).map((row) => ({ id: row.id, size: row.size }));
 }
 
 /**
@@ -90,33 +91,77 @@ async function findFiles(ctx: Pick<AppContext, 'db'>, input: MassDownloadInput, 
     return [];
   }
   return ctx.db
-    .select({ id: uploads.id })
+    .select({ id: uploads.id, size: uploads.size })
     .from(uploads)
     .where(and(eq(uploads.stated, true), or(...holders)));
 }
 
+/** A zip answered at once: its name and a stream of it (built as it is sent). */
+export type ZipAtOnce = { fileName: string; stream: NodeJS.ReadableStream };
+
 /**
- * POST {tasks|requests}/mass-download (full_download=true): answers at once; the zip is built by a pg-boss job
- * (or in the background here when no job runner is started) and the requester is notified with its link.
+ * POST {tasks|requests}/mass-download (full_download=true). Files totalling less than MASS_DOWNLOAD_AT_ONCE_MAX_BYTES
+ * stream back as the zip itself (a couple of small files no longer wait for a job and a bell item); larger selections
+ * answer a message at once and are zipped by a pg-boss job (or in the background here when no job runner is
+ * started), the requester notified with its link.
  */
 export async function requestMassDownload(
   ctx: AppContext,
   input: MassDownloadInput,
   viewer: UploadViewer,
   log: FastifyBaseLogger,
-): Promise<{ message: string }> {
+): Promise<{ message: string } | ZipAtOnce> {
   const files = await findFiles(ctx, input, viewer);
   if (files.length === 0) {
     throw validationError({ full_download: [MESSAGES.massDownloadNothing] });
   }
   const label = input.upload_ids?.length ? 'selected' : input.task_ids?.length ? 'tasks' : 'requests';
   const job: MassDownloadJob = { userId: viewer.userId, uploadIds: files.map((f) => f.id), label };
+  const total = files.reduce((sum, file) => sum + Number(file.size ?? 0), 0);
+  if (total < ctx.config.massDownloadAtOnceMaxBytes) {
+    const { zip } = await zipOf(ctx, job.uploadIds, log);
+    return { fileName: zipName(job.label), stream: zip };
+  }
   if (sendJob) {
     await sendJob(job);
   } else {
     void buildZip(ctx, job, log).catch((error) => log.error({ err: error }, 'mass download failed'));
   }
   return { message: MESSAGES.massDownloadStarted };
+}
+
+function zipName(label: string): string {
+  return `${label}-files-${new Date().toISOString().slice(0, 10)}.zip`;
+}
+
+/**
+ * A zip of the stated files among `uploadIds`, streamed: each source is opened only when yazl reaches it, so memory
+ * stays flat however many files there are. A file that cannot be read fails the stream.
+ */
+async function zipOf(ctx: Pick<AppContext, 'db' | 'storage'>, uploadIds: number[], log: FastifyBaseLogger) {
+  const rows = await ctx.db
+    .select({ name: uploads.name, url: uploads.url })
+    .from(uploads)
+    .where(and(inArray(uploads.id, uploadIds), eq(uploads.stated, true)));
+  const names = uniqueNames(rows.map((r) => r.name));
+  const zip = new yazl.ZipFile();
+  rows.forEach((row, index) => {
+    zip.addReadStreamLazy(names[index] ?? row.name, { compress: false }, (callback) => {
+      ctx.storage.read(row.url).then(
+        (stream) => callback(null, stream),
+        (error: Error) => callback(error, undefined as never),
+      );
+    });
+  });
+  zip.end();
+  const body = new PassThrough();
+  // yazl reports an unreadable file as an 'error' event, which unheard would end the process.
+  zip.on('error', (error: Error) => {
+    log.error({ err: error }, 'mass download zip failed');
+    body.destroy(error);
+  });
+  zip.outputStream.pipe(body);
+  return { zip: body, count: rows.length };
 }
 
 /** Names inside the zip: the files' own names, made unique ('a.png', 'a (2).png'). */
@@ -143,35 +188,16 @@ export async function buildZip(
   job: MassDownloadJob,
   log: FastifyBaseLogger,
 ): Promise<string> {
-  const rows = await ctx.db
-    .select({ name: uploads.name, url: uploads.url })
-    .from(uploads)
-    .where(and(inArray(uploads.id, job.uploadIds), eq(uploads.stated, true)));
-  const names = uniqueNames(rows.map((r) => r.name));
-  const zip = new yazl.ZipFile();
-  rows.forEach((row, index) => {
-    zip.addReadStreamLazy(names[index] ?? row.name, { compress: false }, (callback) => {
-      ctx.storage.read(row.url).then(
-        (stream) => callback(null, stream),
-        (error: Error) => callback(error, undefined as never),
-      );
-    });
-  });
-  zip.end();
+  const { zip: body, count } = await zipOf(ctx, job.uploadIds, log);
   const uuid = randomUUID();
   const key = originalKey(uuid);
-  const body = new PassThrough();
-  // A file that cannot be read (gone from storage, a failing bucket) fails the zip, and so the job, which pg-boss
-  // retries: yazl reports it as an 'error' event, which unheard would end the process.
-  zip.on('error', (error: Error) => body.destroy(error));
-  zip.outputStream.pipe(body);
+  // A file that cannot be read fails the zip, and so the job, which pg-boss retries.
   await ctx.storage.write(key, body, { contentType: 'application/zip' });
   const size = (await ctx.storage.stat(key))?.size ?? 0;
-  const stamp = new Date().toISOString().slice(0, 10);
   const outgoing = await inTransaction(ctx.db, ctx.events, async (tx, emit) => {
     await tx.insert(uploads).values({
       uuid,
-      name: `${job.label}-files-${stamp}.zip`,
+      name: zipName(job.label),
       extension: 'zip',
       size,
       url: key,
@@ -192,7 +218,7 @@ export async function buildZip(
         type: 'files_ready',
         data: {
           title: MESSAGES.zipReady,
-          sub_title: `${rows.length} files`,
+          sub_title: `${count} files`,
           content: null,
           action_url: `/file-viewer/${uuid}`,
           resource_id: uuid,

@@ -10,6 +10,7 @@ import {
   uploadResponseSchema,
   uuidParam,
 } from '@portal/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, requirePrincipal } from '../../http/access';
@@ -127,16 +128,32 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await copyUpload(app.ctx, request.params.uuid, viewerOf(requirePrincipal(request))) }),
   );
 
-  // Mass download (doc 2 §7): answers a message at once; the zip arrives through the bell and e-mail. Tasks and
-  // requests take their ids or a table's selection (the ticked rows, or "all N" with the list's filters);
-  // uploads/mass-download zips files chosen in a file list.
-  const massDownload = { tags, response: { 200: messageBodySchema, ...errorResponses } };
+  // Mass download (doc 2 §7): a selection under MASS_DOWNLOAD_AT_ONCE_MAX_BYTES answers the zip itself; a larger one
+  // answers a message at once and the zip arrives through the bell and e-mail. Tasks and requests take their ids or
+  // a table's selection (the ticked rows, or "all N" with the list's filters); uploads/mass-download zips files
+  // chosen in a file list.
+  const massDownload = {
+    tags,
+    description:
+      'Answers application/zip (Content-Disposition attachment) when the files total under the at-once limit, ' +
+      'else the JSON message and a job builds the zip.',
+    response: { 200: messageBodySchema, ...errorResponses },
+  };
+  const answer = async (reply: FastifyReply, result: Awaited<ReturnType<typeof requestMassDownload>>) =>
+    'stream' in result
+      ? reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', `attachment; filename="${result.fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(result.stream)
+      : result;
   app.post(
     '/tasks/mass-download',
     { config: { access: access.staff('TASKS_READ') }, schema: { ...massDownload, body: taskMassDownloadSchema } },
-    async (request) => {
+    async (request, reply) => {
       const viewer = viewerOf(requirePrincipal(request));
-      return requestMassDownload(app.ctx, await taskFilesInput(app.ctx, request.body, viewer), viewer, request.log);
+      const input = await taskFilesInput(app.ctx, request.body, viewer);
+      return answer(reply, await requestMassDownload(app.ctx, input, viewer, request.log));
     },
   );
   app.post(
@@ -145,20 +162,24 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.staff('REQUEST_READ') },
       schema: { ...massDownload, body: requestMassDownloadSchema },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = viewerOf(requirePrincipal(request));
-      return requestMassDownload(app.ctx, await requestFilesInput(app.ctx, request.body, viewer), viewer, request.log);
+      const input = await requestFilesInput(app.ctx, request.body, viewer);
+      return answer(reply, await requestMassDownload(app.ctx, input, viewer, request.log));
     },
   );
   app.post(
     '/uploads/mass-download',
     { config: { access: access.staff() }, schema: { ...massDownload, body: massDownloadSchema } },
-    async (request) =>
-      requestMassDownload(
-        app.ctx,
-        { full_download: request.body.full_download, upload_ids: request.body.upload_ids },
-        viewerOf(requirePrincipal(request)),
-        request.log,
+    async (request, reply) =>
+      answer(
+        reply,
+        await requestMassDownload(
+          app.ctx,
+          { full_download: request.body.full_download, upload_ids: request.body.upload_ids },
+          viewerOf(requirePrincipal(request)),
+          request.log,
+        ),
       ),
   );
 

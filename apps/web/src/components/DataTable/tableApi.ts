@@ -65,6 +65,16 @@ export interface DownloadProgress {
   total: number | null;
 }
 
+/** The JSON client's bearer token and version header, for calls whose answer is a file (fetch, not the client). */
+export function fileRequestHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { [APP_VERSION_HEADER]: __APP_VERSION__ };
+  const token = api.tokens.get();
+  if (token) {
+    headers.Authorization = `Bearer ${token}`;
+  }
+  return headers;
+}
+
 /**
  * Downloads an export as a Blob, reporting bytes as they stream in. It goes around the JSON client because the answer
  * is a file, but sends the same bearer token and version header.
@@ -75,11 +85,7 @@ export async function downloadExport(
   onProgress: (progress: DownloadProgress) => void,
   signal: AbortSignal,
 ): Promise<{ blob: Blob; fileName: string }> {
-  const headers: Record<string, string> = { [APP_VERSION_HEADER]: __APP_VERSION__ };
-  const token = api.tokens.get();
-  if (token) {
-    headers.Authorization = `Bearer ${token}`;
-  }
+  const headers = fileRequestHeaders();
   let response: Response;
   if (source.method === 'POST') {
     headers['Content-Type'] = 'application/json';
