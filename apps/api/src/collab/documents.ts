@@ -6,15 +6,13 @@ import { findVisibleRequest } from '../modules/requests/request-access';
 import { findVisibleTask } from '../modules/tasks/task-access';
 import { descriptionText } from '../modules/tasks/task-rules';
 import { descriptionWithBrief } from './stored-text';
+import type { DeltaJson as Delta } from './ytext';
 
 /** The texts edited together (doc 2 §7 "editor sync"): one Yjs document each, named `<kind>.<uuid>.<field>`. */
 export type CollabTarget =
   | { kind: 'task'; uuid: string; field: 'description' }
   | { kind: 'request'; uuid: string; field: 'project_brief' }
   | { kind: 'customer'; uuid: string; field: 'notes' };
-
-/** The Y.Text that y-quill binds on the web (apps/web/src/components/RichTextEditor/collab). */
-export const YTEXT_NAME = 'quill';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const NAME = new RegExp(
@@ -36,8 +34,6 @@ export function parseDocumentName(name: string): CollabTarget | null {
 }
 
 export const documentName = (target: CollabTarget) => `${target.kind}.${target.uuid}.${target.field}`;
-
-export type Delta = { ops: Record<string, unknown>[] };
 
 /**
  * What this person may do with the text: edit it when they may update the object, read it when they may read the

@@ -7,8 +7,7 @@ import {
   serializeDescription,
 } from '@portal/domain';
 import type * as Y from 'yjs';
-import type { Delta } from './documents';
-import { documentDelta, mergeIntoDocument } from './ytext';
+import { type DeltaJson as Delta, documentDelta, mergeIntoDocument } from './ytext';
 
 /** The brief's question in every request form (seed/request-forms/common.ts); its answer is the brief's delta. */
 const BRIEF_QUESTION = 'project_brief';

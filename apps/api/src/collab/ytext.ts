@@ -1,6 +1,11 @@
 import Delta from 'quill-delta';
 import * as Y from 'yjs';
-import { type Delta as DeltaJson, YTEXT_NAME } from './documents';
+
+/** A stored Quill document as JSON (the delta columns); the lowest layer of collab, so every other file imports it. */
+export type DeltaJson = { ops: Record<string, unknown>[] };
+
+/** The Y.Text that y-quill binds on the web (apps/web/src/components/RichTextEditor/collab). */
+export const YTEXT_NAME = 'quill';
 
 /**
  * y-quill keeps in the Y.Text everything of the Quill document but its final newline (Quill always ends a document
