@@ -1,16 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { AppContext } from './context';
-import type { Database } from './db/client';
+import type { JobOptions } from './job-options';
 import { scheduleCommentDelivery } from './modules/comments/scheduled-comments-job';
 import { schedulePlanCredits } from './modules/credits/credit-job';
 import { scheduleRequestDueReminders } from './modules/requests/due-date-job';
 import { scheduleRequestTemperature } from './modules/requests/temperature-job';
 import { scheduleRecurrence } from './modules/tasks/recurrence-job';
 import { scheduleUploadJobs } from './modules/uploads/uploads-jobs';
-
-export type JobLog = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
-export type JobOptions = { db: Database; timeZone: string; log: JobLog };
 
 /**
  * Background jobs on our own Postgres (pg-boss, schema pgboss). Each module schedules its own queues here; this is

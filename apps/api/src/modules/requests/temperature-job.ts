@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import type { JobOptions } from '../../jobs';
+import type { JobOptions } from '../../job-options';
 import { reclassifyRequests } from './request-temperature';
 
 export const REQUEST_TEMPERATURE_QUEUE = 'request-temperature';

@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import type { JobOptions } from '../../jobs';
+import type { JobOptions } from '../../job-options';
 import { todayIn } from './calendar';
 import { createDueOccurrences } from './recurrence';
 
