@@ -17,9 +17,10 @@ import { access, requirePrincipal } from '../../http/access';
 import { errorResponses, sendEncodedJson } from '../../http/responses';
 import { signedInUserBody } from '../users/signed-in-user';
 import { verifyEmail } from './email-verification';
-import { logIn, type RequestMeta } from './login';
+import { logIn } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { register } from './register';
+import type { RequestMeta } from './request-meta';
 import { signInWithLink } from './sign-in-link';
 
 const tags = ['auth'];

@@ -6,7 +6,7 @@ import { emailVerificationTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { escapeHtml } from '../mail/html';
 import { findSignedInUser } from '../users/signed-in-user';
-import type { RequestMeta } from './login';
+import type { RequestMeta } from './request-meta';
 import { generateToken, hashToken } from './tokens';
 
 export const VERIFICATION_LINK_HOURS = 48;

@@ -9,9 +9,8 @@ import { refuseUnverified } from './email-verification';
 import { voidPasswordResetLinks } from './password-reset';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import type { RateRule } from './rate-limiter';
+import type { RequestMeta } from './request-meta';
 import { mailSignInLink } from './sign-in-link';
-
-export type RequestMeta = { ip: string; userAgent?: string };
 
 const invalidCredentials = () =>
   new AppError(422, MESSAGES.invalidCredentials, {

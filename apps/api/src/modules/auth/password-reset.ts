@@ -6,8 +6,8 @@ import { passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { escapeHtml } from '../mail/html';
 import { addressBucket } from './client-address';
-import type { RequestMeta } from './login';
 import { hashPassword } from './passwords';
+import type { RequestMeta } from './request-meta';
 import { generateToken, hashToken } from './tokens';
 
 /** Stores a one-time reset token for the user and returns the /reset link that carries it, and the token (a secret). */

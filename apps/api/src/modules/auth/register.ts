@@ -7,8 +7,8 @@ import { acceptInvite, lockInviteByToken } from '../invites/invite-commands';
 import { findSignedInUser } from '../users/signed-in-user';
 import { addressBucket } from './client-address';
 import { sendVerificationLink, VERIFY_MESSAGES } from './email-verification';
-import type { RequestMeta } from './login';
 import { hashPassword } from './passwords';
+import type { RequestMeta } from './request-meta';
 
 type ParsedRegister = Omit<RegisterInput, 'password_confirmation'>;
 

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { escapeHtml } from '../mail/html';
 import { findSignedInUser } from '../users/signed-in-user';
 import { knownDeviceKey } from './client-address';
-import type { RequestMeta } from './login';
+import type { RequestMeta } from './request-meta';
 import { generateToken, hashToken } from './tokens';
 
 /** Short: the link answers a sign-in that is happening now. */
