@@ -11,9 +11,9 @@ import {
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbExecutor } from '../../db/client';
+import { idIn } from '../../db/id-in';
 import { commentMentions, commentReactions, comments, contacts, groups, users } from '../../db/schema';
 import { listMeta } from '../../http/list-paging';
-import { idIn } from '../tasks/task-people';
 import {
   allowedCommentTypes,
   type Commentable,

@@ -1,8 +1,8 @@
 import type { UserType } from '@portal/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { idIn } from '../../db/id-in';
 import { contacts, requestUsers, taskUsers, users } from '../../db/schema';
-import { idIn } from '../tasks/task-people';
 
 /** One responsible or follower of a task or request, with the profile the answers show. */
 export type LinkedPerson = { userId: number; uuid: string; name: string; type: UserType; pivot: string };

@@ -9,11 +9,11 @@ import {
 } from '@portal/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { idIn } from '../../db/id-in';
 import { runPrepared } from '../../db/prepared';
 import { contacts, customers, planTypes, projects, requests, requestTypes, timeLogs, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { loadLatestComments } from '../comments/latest-comments';
-import { idIn } from '../tasks/task-people';
 import { loadUploads } from '../uploads/attach-uploads';
 import { loadProjectTimes, loadRequestTasks } from './request-extras';
 import { loadRequestPeople, presentRelatedUsers } from './request-people';

@@ -1,8 +1,8 @@
 import type { RequestProjectTime, RequestTask, TaskStatus } from '@portal/domain';
 import { asc, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { idIn } from '../../db/id-in';
 import { projects, tasks } from '../../db/schema';
-import { idIn } from '../tasks/task-people';
 
 // Correlated subqueries name the outer table literally: drizzle leaves columns unqualified in a single-table
 // select, and an unqualified "id" inside the subquery would bind to the inner table.

@@ -1,13 +1,8 @@
 import { type RelatedUserPivot, USER_TYPES, type UserType } from '@portal/domain';
-import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { contacts, users } from '../../db/schema';
 import { type LinkedPerson, loadLinkedPeople } from '../people/linked-people';
-
-/** column = any('{1,2,3}'::int[]): one parameter however many ids (a page holds up to 1,000 tasks). */
-export function idIn(column: AnyColumn, ids: readonly number[]): SQL {
-  return sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
-}
 
 export type PersonRow = LinkedPerson;
 

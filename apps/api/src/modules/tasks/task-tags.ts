@@ -2,9 +2,9 @@ import type { tagListQuerySchema } from '@portal/domain';
 import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client';
+import { idIn } from '../../db/id-in';
 import { tags, taskTags } from '../../db/schema';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
-import { idIn } from './task-people';
 
 /** Tag ids for these names, creating the missing ones (names are unique without regard to case). */
 export async function ensureTags(db: DbExecutor, names: readonly string[]): Promise<Map<string, number>> {
