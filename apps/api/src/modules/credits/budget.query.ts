@@ -4,7 +4,7 @@ import type { Database, DbExecutor } from '../../db/client';
 import { contacts, planCreditSettings, planCredits, projectUsers, requests, users } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { notFound } from '../../http/errors';
-import { findVisiblePlanId } from '../plans/plans.service';
+import { findVisiblePlanId } from '../plans/plan-access';
 import { localDate, periodAt } from './credit-periods';
 import { loggedMinutes } from './credit-plans';
 

@@ -7,7 +7,8 @@ import { notFound, validationError } from '../../http/errors';
 import { saveRollover } from '../credits/credit-commands';
 import { visibleRequests } from '../requests/request-access';
 import { parseRefill } from './create-plan';
-import { selectPlans, visiblePlans } from './plan-list.query';
+import { findVisiblePlanId } from './plan-access';
+import { selectPlans } from './plan-list.query';
 import { presentPlan, presentPlanType } from './plans.presenter';
 import { findStaffUserIds } from './staff-users';
 
@@ -17,19 +18,6 @@ type PlanUpdateInput = z.output<typeof planUpdateSchema>;
 export async function listPlanTypes(db: Database) {
   const rows = await db.select().from(planTypes).orderBy(asc(planTypes.sortOrder), asc(planTypes.name));
   return rows.map(presentPlanType);
-}
-
-/** The internal id of a plan the viewer may see; unknown and other people's personal plans are both 404. */
-export async function findVisiblePlanId(db: Database, uuid: string, viewerId: number): Promise<number> {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.uuid, uuid), visiblePlans(viewerId)))
-    .limit(1);
-  if (!row) {
-    throw notFound();
-  }
-  return row.id;
 }
 
 export async function getPlan(
