@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import type { PageProps } from '../routes/pages';
+import type { PageProps } from '../routes/pageProps';
 
 /** A screen whose content arrives with a later issue: its title only. */
 export function TitlePage({ label }: PageProps) {

@@ -1,9 +1,6 @@
 import { lazyPage } from './lazyPage';
+import type { PageProps } from './pageProps';
 import type { PageKey } from './routeTable';
-
-export interface PageProps {
-  label: string;
-}
 
 /** One lazily loaded chunk per page, so /login loads only what it needs. */
 export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {

@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../../auth/queries';
 import { useAbility } from '../../auth/useAbility';
 import { SmsPromptSlot } from '../../layout/slots';
-import type { PageProps } from '../../routes/pages';
+import type { PageProps } from '../../routes/pageProps';
 import { DASHBOARD_KEY, getDashboard } from './api';
 import { ActivityBlock, MentionsBlock, RequestsBlock, TimerBlock, WeekBlock } from './DashboardBlocks';
 import { DashboardTasks } from './DashboardTasks';
