@@ -52,17 +52,26 @@ export function FilterSelect({
   field,
   options,
   placeholder,
+  label = placeholder,
   minWidth = 180,
+  className = 'data-table-filter',
   single = false,
+  searchable = false,
   testId,
 }: {
   table: TableController;
   field: string;
   options: readonly { value: string; label: ReactNode }[];
   placeholder: string;
-  minWidth?: number;
+  /** Its accessible name, when it is not the placeholder. */
+  label?: string;
+  /** null: the width comes from `className` alone. */
+  minWidth?: number | null;
+  className?: string;
   /** One value at most (a select that may also be cleared). */
   single?: boolean;
+  /** Typing narrows the options by their label (long lists: plans, people). */
+  searchable?: boolean;
   testId: string;
 }) {
   const values = table.state.filters[field] ?? [];
@@ -70,14 +79,15 @@ export function FilterSelect({
     <Select<string[] | string | undefined>
       mode={single ? undefined : 'multiple'}
       allowClear
+      {...(searchable ? { showSearch: true, optionFilterProp: 'label' } : {})}
       placeholder={placeholder}
-      aria-label={placeholder}
+      aria-label={label}
       value={single ? values[0] : values}
       onChange={(next) => table.setFilter(field, next === undefined ? [] : Array.isArray(next) ? next : [next])}
       options={options.map((o) => ({ value: o.value, label: o.label }))}
       maxTagCount="responsive"
-      style={{ minWidth }}
-      className="data-table-filter"
+      style={minWidth === null ? undefined : { minWidth }}
+      className={className}
       data-testid={testId}
     />
   );

@@ -1,4 +1,4 @@
-import { PLAN_STATUSES, PROJECT_TYPES, type ProjectTimeReportRow } from '@portal/domain';
+import { PLAN_STATUSES, type ProjectTimeReportRow } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useMemo } from 'react';
@@ -14,6 +14,7 @@ import { getProjectTimeReport, REPORTS_KEY } from './api';
 import { PROJECT_TIME_FILTERS, PROJECT_TIME_SORT, projectTimeQuery } from './projectTimeQuery';
 import { ReportNav } from './ReportNav';
 import { ReportTotals } from './ReportTotals';
+import { PLAN_TYPE_OPTIONS } from './reportFilterOptions';
 import { formatHours } from './reportFormat';
 import './reports.css';
 import { PlanLink } from '../plans/PlanLink';
@@ -144,7 +145,7 @@ export function ProjectTimeReportPage() {
               table={table}
               field="project_type"
               placeholder="All plan types"
-              options={PROJECT_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
+              options={PLAN_TYPE_OPTIONS}
               testId="project-time-type"
             />
             <FilterSelect

@@ -1,20 +1,13 @@
-import { APP_USER_TYPES, PROJECT_TYPES, type ProjectUser, TIMELOG_CATEGORIES, TIMELOG_SOURCES } from '@portal/domain';
+import type { ProjectUser } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, DatePicker, Select } from 'antd';
+import { Button, Checkbox, DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { useAbility } from '../../auth/useAbility';
+import { FilterSelect } from '../../components/DataTable';
 import type { TableController } from '../../components/DataTable/useTableState';
-import { humanize } from '../common/listQuery';
 import { listAssignableUsers, listPlanChoices } from '../tasks/api';
+import { CATEGORY_OPTIONS, PLAN_TYPE_OPTIONS, SOURCE_OPTIONS, USER_TYPE_OPTIONS } from './reportFilterOptions';
 import { reportRange, TIMELOG_REPORT_FILTERS } from './timelogReportQuery';
-
-const CATEGORY_LABELS: Record<string, string> = {
-  billable: 'Billable',
-  'non-billable': 'Non-billable',
-  'sgm-non-billable': 'SGM non-billable',
-};
-
-export const categoryLabel = (category: string) => CATEGORY_LABELS[category] ?? humanize(category);
 
 /**
  * The timelog report's filters (doc 2 §7): dates, plan, person, user type, plan type, source, category, missed only.
@@ -38,8 +31,6 @@ export function TimelogReportFilters({ table }: { table: TableController }) {
     staleTime: 60_000,
   });
   const range = reportRange(filters);
-  const one = (key: string) => (value: string | undefined) => table.setFilter(key, value ? [value] : []);
-  const many = (key: string) => (values: string[]) => table.setFilter(key, values);
   const changed = Object.entries(TIMELOG_REPORT_FILTERS).some(
     ([key, fallback]) => key !== 'stack' && (filters[key] ?? []).join(',') !== fallback.join(','),
   );
@@ -66,82 +57,74 @@ export function TimelogReportFilters({ table }: { table: TableController }) {
         data-testid="timelog-report-dates"
       />
       {staff ? (
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
+        <FilterSelect
+          table={table}
+          field="project"
+          single
+          searchable
           placeholder="All plans"
-          aria-label="Plan"
-          value={filters.project?.[0]}
-          onChange={one('project')}
+          label="Plan"
           options={(plans.data ?? []).map((p) => ({ value: p.uuid, label: p.title }))}
+          minWidth={null}
           className="report-filter-wide"
-          data-testid="timelog-report-plan"
+          testId="timelog-report-plan"
         />
       ) : null}
       {ability.isRegularUser ? (
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
+        <FilterSelect
+          table={table}
+          field="person"
+          single
+          searchable
           placeholder="All people"
-          aria-label="Person"
-          value={filters.person?.[0]}
-          onChange={one('person')}
+          label="Person"
           options={(users.data ?? []).map((u: ProjectUser) => ({ value: u.uuid, label: u.name }))}
+          minWidth={null}
           className="report-filter-wide"
-          data-testid="timelog-report-person"
+          testId="timelog-report-person"
         />
       ) : null}
       {ability.isRegularUser ? (
-        <Select
-          mode="multiple"
-          allowClear
+        <FilterSelect
+          table={table}
+          field="user_type"
           placeholder="All user types"
-          aria-label="User type"
-          value={filters.user_type}
-          onChange={many('user_type')}
-          options={APP_USER_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
-          maxTagCount="responsive"
+          label="User type"
+          options={USER_TYPE_OPTIONS}
+          minWidth={null}
           className="report-filter"
-          data-testid="timelog-report-user-type"
+          testId="timelog-report-user-type"
         />
       ) : null}
-      <Select
-        mode="multiple"
-        allowClear
+      <FilterSelect
+        table={table}
+        field="project_type"
         placeholder="All plan types"
-        aria-label="Plan type"
-        value={filters.project_type}
-        onChange={many('project_type')}
-        options={PROJECT_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
-        maxTagCount="responsive"
+        label="Plan type"
+        options={PLAN_TYPE_OPTIONS}
+        minWidth={null}
         className="report-filter"
-        data-testid="timelog-report-project-type"
+        testId="timelog-report-project-type"
       />
-      <Select
-        mode="multiple"
-        allowClear
+      <FilterSelect
+        table={table}
+        field="source"
         placeholder="All sources"
-        aria-label="Source"
-        value={filters.source}
-        onChange={many('source')}
-        options={TIMELOG_SOURCES.map((t) => ({ value: t, label: humanize(t) }))}
-        maxTagCount="responsive"
+        label="Source"
+        options={SOURCE_OPTIONS}
+        minWidth={null}
         className="report-filter"
-        data-testid="timelog-report-source"
+        testId="timelog-report-source"
       />
-      <Select
-        mode="multiple"
-        allowClear
+      <FilterSelect
+        table={table}
+        field="category"
         placeholder="All categories"
-        aria-label="Category"
-        value={filters.category}
-        onChange={many('category')}
-        options={TIMELOG_CATEGORIES.map((t) => ({ value: t, label: categoryLabel(t) }))}
-        maxTagCount="responsive"
+        label="Category"
+        options={CATEGORY_OPTIONS}
+        minWidth={null}
         className="report-filter"
-        data-testid="timelog-report-category"
+        testId="timelog-report-category"
       />
       <Checkbox
         checked={filters.missed?.[0] === '1'}

@@ -6,8 +6,8 @@ import { type DataColumn, DataTable, type TableController } from '../../componen
 import { humanize } from '../common/listQuery';
 import { PersonName } from '../people/PersonName';
 import { useOpenTask } from '../tasks/useOpenTask';
+import { categoryLabel } from './reportFilterOptions';
 import { formatHours, usDate } from './reportFormat';
-import { categoryLabel } from './TimelogReportFilters';
 import { timelogExportSource } from './timelogReportQuery';
 
 /**

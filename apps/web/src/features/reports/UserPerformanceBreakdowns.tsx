@@ -2,8 +2,8 @@ import type { UserPerformanceDetail } from '@portal/domain';
 import { type DataColumn, DataTable, type TableQuery, useEmbeddedTableState } from '../../components/DataTable';
 import { humanize } from '../common/listQuery';
 import { PlanLink } from '../plans/PlanLink';
+import { categoryLabel } from './reportFilterOptions';
 import { formatHours, formatPercent, percentOf } from './reportFormat';
-import { categoryLabel } from './TimelogReportFilters';
 
 type CategoryRow = UserPerformanceDetail['by_category'][number];
 type SourceRow = UserPerformanceDetail['by_source'][number];

@@ -1,10 +1,4 @@
-import {
-  APP_USER_TYPES,
-  PROJECT_TYPES,
-  TIMELOG_CATEGORIES,
-  TIMELOG_SOURCES,
-  type UserPerformanceRow,
-} from '@portal/domain';
+import type { UserPerformanceRow } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker } from 'antd';
 import dayjs from 'dayjs';
@@ -22,8 +16,8 @@ import { PerformanceChart } from './LazyChart';
 import { PERFORMANCE_FILTERS, PERFORMANCE_SORT, performanceListQuery } from './performanceQuery';
 import { ReportNav } from './ReportNav';
 import { ReportTotals } from './ReportTotals';
+import { CATEGORY_OPTIONS, PLAN_TYPE_OPTIONS, SOURCE_OPTIONS, USER_TYPE_OPTIONS } from './reportFilterOptions';
 import { formatHours, formatPercent, percentOf, usDate } from './reportFormat';
-import { categoryLabel } from './TimelogReportFilters';
 import { UserPerformanceDrawer } from './UserPerformanceDrawer';
 import './reports.css';
 
@@ -150,7 +144,7 @@ function PerformanceReport({ overview }: { overview: boolean }) {
           table={table}
           field="user_type"
           placeholder="All user types"
-          options={APP_USER_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
+          options={USER_TYPE_OPTIONS}
           minWidth={160}
           testId="user-performance-user-type"
         />
@@ -158,7 +152,7 @@ function PerformanceReport({ overview }: { overview: boolean }) {
           table={table}
           field="category"
           placeholder="All categories"
-          options={TIMELOG_CATEGORIES.map((t) => ({ value: t, label: categoryLabel(t) }))}
+          options={CATEGORY_OPTIONS}
           minWidth={160}
           testId="user-performance-category"
         />
@@ -166,7 +160,7 @@ function PerformanceReport({ overview }: { overview: boolean }) {
           table={table}
           field="source"
           placeholder="All sources"
-          options={TIMELOG_SOURCES.map((t) => ({ value: t, label: humanize(t) }))}
+          options={SOURCE_OPTIONS}
           minWidth={160}
           testId="user-performance-source"
         />
@@ -174,7 +168,7 @@ function PerformanceReport({ overview }: { overview: boolean }) {
           table={table}
           field="project_type"
           placeholder="All plan types"
-          options={PROJECT_TYPES.map((t) => ({ value: t, label: humanize(t) }))}
+          options={PLAN_TYPE_OPTIONS}
           minWidth={160}
           testId="user-performance-project-type"
         />
