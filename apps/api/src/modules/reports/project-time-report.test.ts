@@ -174,4 +174,42 @@ describe('plan_time_totals', () => {
     await db.delete(timeLogs).where(eq(timeLogs.id, log?.id ?? 0));
     expect(await mirror()).toBeUndefined();
   });
+
+  it("moves a request's own logs with it, in the totals and the read model, and leaves its tasks' logs on their plan", async () => {
+    const a = await buildPlan(db);
+    const b = await buildPlan(db);
+    const [request] = await db.insert(requests).values({ subject: 'R', projectId: a.id, status: 'new' }).returning();
+    const [task] = await db
+      .insert(tasks)
+      .values({ title: 'Of the request', projectId: a.id, requestId: request?.id })
+      .returning();
+    const logs = await db
+      .insert(timeLogs)
+      .values([
+        { requestId: request?.id, userId: actors.manager.id, date: day, minutes: 20 },
+        { requestId: request?.id, taskId: task?.id, userId: actors.manager.id, date: day, minutes: 40 },
+      ])
+      .returning();
+    const planOf = async (id: number | undefined) =>
+      (
+        await db
+          .select()
+          .from(reportTimeLogs)
+          .where(eq(reportTimeLogs.timeLogId, id ?? 0))
+      )[0]?.projectId;
+    expect([await total(a.id), await total(b.id)]).toEqual([60, 0]);
+    await db
+      .update(requests)
+      .set({ projectId: b.id })
+      .where(eq(requests.id, request?.id ?? 0));
+    expect([await total(a.id), await total(b.id)]).toEqual([40, 20]);
+    expect([await planOf(logs[0]?.id), await planOf(logs[1]?.id)]).toEqual([b.id, a.id]);
+    // A log moved from the task to the request alone follows the request's plan.
+    await db
+      .update(timeLogs)
+      .set({ taskId: null })
+      .where(eq(timeLogs.id, logs[1]?.id ?? 0));
+    expect([await total(a.id), await total(b.id)]).toEqual([0, 60]);
+    expect(await planOf(logs[1]?.id)).toBe(b.id);
+  });
 });
