@@ -20,8 +20,7 @@ export type MailMessage = {
   secrets?: readonly string[];
 };
 
-/** A message as the recipient gets it, secrets included (SMTP, or the pickup without SMTP). */
-export type DeliveredMail = { uuid: string; to: string; subject: string; text: string; html?: string };
+export type { DeliveredMail } from './pickup';
 
 /**
  * Every message is recorded in mail_outbox (the email log) with its secrets redacted (mail/secrets.ts). With

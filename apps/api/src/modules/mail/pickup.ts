@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DeliveredMail } from './mailer';
+
+/** A message as the recipient gets it, secrets included (SMTP, or the pickup without SMTP). */
+export type DeliveredMail = { uuid: string; to: string; subject: string; text: string; html?: string };
 
 /**
  * Where messages are delivered when there is no SMTP server: the e-mail log keeps only redacted copies, so a reset
