@@ -23,10 +23,11 @@ import { listMeta } from '../../http/list-paging';
 import { errorResponses } from '../../http/responses';
 import { createPlan } from './create-plan';
 import { ensurePersonalPlan } from './personal-plan';
+import { findVisiblePlanId } from './plan-access';
 import { listPlanFiles } from './plan-files.query';
 import { listPlanHistory } from './plan-history.query';
 import { listPlans, listPlansLite } from './plan-list.query';
-import { findVisiblePlanId, getPlan, listPlanTypes, updatePlan } from './plans.service';
+import { getPlan, listPlanTypes, updatePlan } from './plans.service';
 import { findPlanForPeopleList, listProjectUsers } from './project-users.query';
 
 const tags = ['plans'];
