@@ -10,8 +10,8 @@ import { ConfirmButton } from '../common/ConfirmButton';
 import { StatusTag } from '../common/StatusTag';
 import { cancelInvite, INVITES_KEY, listPendingInvites, resendInvite } from '../invites/api';
 import { InviteModal } from '../invites/InviteModal';
+import { PlanLink } from '../plans';
 import { listPlans, PLANS_KEY } from '../plans/api';
-import { PlanLink } from '../plans/PlanLink';
 import { CONTACTS_KEY, deleteContact, listClientContacts } from '../users/api';
 
 function Section({ title, extra, children }: { title: string; extra?: React.ReactNode; children: React.ReactNode }) {

@@ -17,7 +17,7 @@ import { ReportTotals } from './ReportTotals';
 import { PLAN_TYPE_OPTIONS } from './reportFilterOptions';
 import { formatHours } from './reportFormat';
 import './reports.css';
-import { PlanLink } from '../plans/PlanLink';
+import { PlanLink } from '../plans';
 
 type Row = ProjectTimeReportRow;
 type HoursField =

@@ -1,7 +1,7 @@
 import type { UserPerformanceDetail } from '@portal/domain';
 import { type DataColumn, DataTable, type TableQuery, useEmbeddedTableState } from '../../components/DataTable';
 import { humanize } from '../common/listQuery';
-import { PlanLink } from '../plans/PlanLink';
+import { PlanLink } from '../plans';
 import { categoryLabel } from './reportFilterOptions';
 import { formatHours, formatPercent, percentOf } from './reportFormat';
 

@@ -10,7 +10,7 @@ import { Collapse, Dropdown, Form, Input, InputNumber, Select, Space, Switch, To
 import type { ReactNode } from 'react';
 import { humanize } from '../common/listQuery';
 import { PersonName } from '../people/PersonName';
-import { PlanLink } from '../plans/PlanLink';
+import { PlanLink } from '../plans';
 import { DateRangeInputs } from './DateRangeInputs';
 import type { DraftErrors, TaskDraft } from './taskForm';
 import { allowedTaskStatuses, applyPeoplePick, creatorTooltip, PRIORITY_OPTIONS, taskStatusLabel } from './taskRules';

@@ -1,7 +1,7 @@
 import { formatMinutes, MESSAGES, type RequestDetail } from '@portal/domain';
 import { Descriptions } from 'antd';
 import { PersonName } from '../../people/PersonName';
-import { PlanLink } from '../../plans/PlanLink';
+import { PlanLink } from '../../plans';
 import { isoToUsDate } from '../../timelogs/timeEntry';
 
 /**
