@@ -13,5 +13,6 @@ export { selectionBody } from './tableApi';
 export * from './tableState';
 export type { EmbeddedTableOptions } from './useEmbeddedTableState';
 export { useEmbeddedTableState } from './useEmbeddedTableState';
+export { useListQuery } from './useListQuery';
 export type { TableController, TableListParams, TableOptions } from './useTableState';
 export { useTableState } from './useTableState';

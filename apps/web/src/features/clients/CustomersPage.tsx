@@ -1,13 +1,13 @@
-import type { CustomerListItem } from '@portal/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { DataTable, FilterSelect, useTableState } from '../../components/DataTable';
+import { useTableState } from '../../components/DataTable';
 import { linkHref } from '../../pages/linkAndPhoneRules';
-import { buildListQuery } from '../common/listQuery';
-import { PageHeader } from '../common/PageHeader';
-import { StatusTag } from '../common/StatusTag';
-import { CUSTOMERS_KEY, listCustomers } from './api';
-import { CLIENT_STATUS_OPTIONS, useCustomerTableActions } from './useCustomerTableActions';
+import { ListPage } from '../common/ListPage';
+import {
+  abbreviationColumn,
+  CustomerTable,
+  clientStatusColumn,
+  companyNameColumn,
+  countColumns,
+} from './CustomerTable';
 
 /** /customers: every client with all list columns, server-sorted, exported whole through the server. */
 export function CustomersPage() {
@@ -15,62 +15,16 @@ export function CustomersPage() {
     filters: { status: [] },
     sort: { by: 'business_name', direction: 'asc' },
   });
-  const actions = useCustomerTableActions(table.state.filters.status);
-  const params = { ...table.listParams, filters: { status: table.state.filters.status } };
-  const customers = useQuery({
-    queryKey: [...CUSTOMERS_KEY, 'list', ...table.queryKey],
-    queryFn: ({ signal }) => listCustomers(params, signal),
-    placeholderData: keepPreviousData,
-  });
-
   return (
-    <div className="list-page" data-testid="customers-page">
-      <PageHeader title="Customers" />
-      <DataTable<CustomerListItem>
+    <ListPage testId="customers-page" title="Customers">
+      <CustomerTable
         table={table}
-        query={customers}
         testId="customers"
         searchPlaceholder="Search customers"
-        filters={
-          <FilterSelect
-            table={table}
-            field="status"
-            options={CLIENT_STATUS_OPTIONS}
-            placeholder="All statuses"
-            testId="customers-status-filter"
-          />
-        }
-        exportSource={{ path: 'customers/export-all', query: buildListQuery(params) }}
-        bulk={actions.bulk}
-        rowEdit={actions.rowEdit}
         columns={[
-          {
-            key: 'business_name',
-            title: 'Company Name',
-            dataIndex: 'business_name',
-            sortKey: 'business_name',
-            edit: { field: 'business_name', required: true, maxLength: 255 },
-            render: (name: string, row) => (
-              <Link to={`?client_uuid=${row.uuid}`} data-testid="customer-row-link">
-                {name}
-              </Link>
-            ),
-          },
-          {
-            key: 'abbreviation',
-            sortKey: 'abbreviation',
-            title: 'Abbr.',
-            dataIndex: 'abbreviation',
-            edit: { field: 'abbreviation', maxLength: 20 },
-          },
-          {
-            key: 'status',
-            title: 'Status',
-            dataIndex: 'status',
-            sortKey: 'status',
-            edit: { field: 'status', input: 'select', options: CLIENT_STATUS_OPTIONS },
-            render: (s: string) => <StatusTag status={s} />,
-          },
+          companyNameColumn('customer-row-link'),
+          abbreviationColumn('Abbr.'),
+          clientStatusColumn,
           {
             key: 'email',
             sortKey: 'email',
@@ -101,14 +55,7 @@ export function CustomersPage() {
               );
             },
           },
-          { key: 'plans_count', title: 'Plans', dataIndex: 'plans_count', align: 'right', sortKey: 'plans_count' },
-          {
-            key: 'contacts_count',
-            title: 'Contacts',
-            dataIndex: 'contacts_count',
-            align: 'right',
-            sortKey: 'contacts_count',
-          },
+          ...countColumns,
           {
             key: 'created_at',
             title: 'Created',
@@ -119,6 +66,6 @@ export function CustomersPage() {
           },
         ]}
       />
-    </div>
+    </ListPage>
   );
 }

@@ -1,15 +1,15 @@
 import { DEFAULT_PLAN_STATUS_FILTER, minutesToReload, PLAN_STATUSES, type Plan } from '@portal/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
-import { DataTable, FilterSelect, useTableState } from '../../components/DataTable';
+import { DataTable, FilterSelect, useListQuery, useTableState } from '../../components/DataTable';
+import { ListPage } from '../common/ListPage';
 import { buildListQuery, humanize } from '../common/listQuery';
-import { NewButton } from '../common/NewButton';
-import { PageHeader } from '../common/PageHeader';
-import { StatusTag } from '../common/StatusTag';
+import { statusColumn } from '../common/statusColumn';
 import { useModalParam } from '../common/useModalParam';
 import { listPlans, PLANS_KEY } from './api';
 import { planPath } from './planPaths';
+
+const STATUS_OPTIONS = PLAN_STATUSES.map((s) => ({ value: s, label: humanize(s) }));
 
 /**
  * /projects (Plans): status filter (default active), search, page size; the server sorts active first, then by name,
@@ -24,22 +24,19 @@ export function PlansPage() {
   const { status } = table.state.filters;
   // An emptied filter means every status.
   const params = { ...table.listParams, filters: { 'projects.status': status.length ? status : [...PLAN_STATUSES] } };
-  const plans = useQuery({
-    queryKey: [...PLANS_KEY, 'list', ...table.queryKey],
-    queryFn: ({ signal }) => listPlans(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  const plans = useListQuery(PLANS_KEY, table, (signal) => listPlans(params, signal));
 
   return (
-    <div className="list-page" data-testid="plans-page">
-      <PageHeader
-        title="Plans"
-        actions={
-          <NewButton permission="PROJECTS_CREATE" onClick={() => createModal.set('create')} testId="plans-new">
-            New plan
-          </NewButton>
-        }
-      />
+    <ListPage
+      testId="plans-page"
+      title="Plans"
+      create={{
+        permission: 'PROJECTS_CREATE',
+        label: 'New plan',
+        onClick: () => createModal.set('create'),
+        testId: 'plans-new',
+      }}
+    >
       <DataTable<Plan>
         table={table}
         query={plans}
@@ -49,7 +46,7 @@ export function PlansPage() {
           <FilterSelect
             table={table}
             field="status"
-            options={PLAN_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
+            options={STATUS_OPTIONS}
             placeholder="All statuses"
             minWidth={260}
             testId="plans-status-filter"
@@ -79,19 +76,7 @@ export function PlansPage() {
             sortKey: 'client',
             render: (name: string | undefined) => <span data-testid="plan-row-client">{name ?? '—'}</span>,
           },
-          {
-            key: 'status',
-            priority: 1,
-            title: 'Status',
-            dataIndex: 'status',
-            sortKey: 'status',
-            edit: {
-              field: 'status',
-              input: 'select',
-              options: PLAN_STATUSES.map((s) => ({ value: s, label: humanize(s) })),
-            },
-            render: (s: string) => <StatusTag status={s} />,
-          },
+          { ...statusColumn<Plan>(STATUS_OPTIONS), priority: 1 },
           { key: 'type', priority: 3, title: 'Type', dataIndex: ['plan_type', 'display_name'] },
           {
             key: 'refill',
@@ -116,6 +101,6 @@ export function PlansPage() {
           },
         ]}
       />
-    </div>
+    </ListPage>
   );
 }

@@ -1,14 +1,13 @@
 import { CONTACT_STATUSES, type Contact, USER_TYPES, type UserType } from '@portal/domain';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
-import { DataTable, ExportMenu, FilterSelect, useTableState } from '../../components/DataTable';
+import { DataTable, ExportMenu, FilterSelect, useListQuery, useTableState } from '../../components/DataTable';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
+import { ListPage } from '../common/ListPage';
 import { humanize } from '../common/listQuery';
-import { NewButton } from '../common/NewButton';
-import { PageHeader } from '../common/PageHeader';
-import { StatusTag } from '../common/StatusTag';
+import { statusColumn } from '../common/statusColumn';
 import { useModalParam } from '../common/useModalParam';
 import { CONTACTS_KEY, listContacts } from './api';
 import { TYPE_LABELS } from './ContactFields';
@@ -28,10 +27,7 @@ export function UsersPage() {
   const filters = { type: table.state.filters.type, status: table.state.filters.status };
   const params = { ...table.listParams, filters };
   const exportState = { filters, search: table.state.search, sort: table.state.sort };
-  const contacts = useQuery({
-    queryKey: [...CONTACTS_KEY, 'list', ...table.queryKey],
-    queryFn: ({ signal }) => listContacts(params, signal),
-    placeholderData: keepPreviousData,
+  const contacts = useListQuery(CONTACTS_KEY, table, (signal) => listContacts(params, signal), {
     enabled: ability.can('CONTACTS_READ'),
   });
   if (!ability.can('CONTACTS_READ')) {
@@ -39,15 +35,16 @@ export function UsersPage() {
   }
 
   return (
-    <div className="list-page" data-testid="users-page">
-      <PageHeader
-        title="Users"
-        actions={
-          <NewButton permission="CONTACTS_CREATE" onClick={() => createModal.set('create')} testId="users-new">
-            New user
-          </NewButton>
-        }
-      />
+    <ListPage
+      testId="users-page"
+      title="Users"
+      create={{
+        permission: 'CONTACTS_CREATE',
+        label: 'New user',
+        onClick: () => createModal.set('create'),
+        testId: 'users-new',
+      }}
+    >
       <DataTable<Contact>
         table={table}
         query={contacts}
@@ -121,16 +118,9 @@ export function UsersPage() {
             dataIndex: 'roles',
             render: (roles: Contact['roles']) => roles.map((r) => r.name).join(', '),
           },
-          {
-            key: 'status',
-            title: 'Status',
-            dataIndex: 'status',
-            sortKey: 'status',
-            edit: { field: 'status', input: 'select', options: STATUS_OPTIONS },
-            render: (s: string) => <StatusTag status={s} />,
-          },
+          statusColumn<Contact>(STATUS_OPTIONS),
         ]}
       />
-    </div>
+    </ListPage>
   );
 }
