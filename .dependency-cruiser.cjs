@@ -73,7 +73,7 @@ const WEB_SURFACE = {
   admin: ['GroupsPage.tsx', 'ProductTypesPage.tsx', 'RolesPage.tsx', 'api.ts'],
   assistant: ['AssistantPage.tsx'],
   clients: ['ClientModal.tsx', 'ClientsPage.tsx', 'CustomersPage.tsx', 'api.ts'],
-  comments: ['CommentTemplatesPage.tsx', 'CommentsPanel.tsx', 'MentionsInboxPage.tsx'],
+  comments: ['CommentTargetRedirect.tsx', 'CommentTemplatesPage.tsx', 'CommentsPanel.tsx', 'MentionsInboxPage.tsx'],
   dashboard: ['DashboardPage.tsx', 'WeekBars.tsx'],
   help: ['KeyboardShortcutsModal.tsx', 'WhatsNewModal.tsx'],
   invites: ['InviteModal.tsx', 'api.ts'],
