@@ -78,7 +78,17 @@ export async function recordAuditEvents(db: Database, events: readonly DomainEve
   );
 }
 
-/** Subscribes the writer; answers the unsubscribe function. */
+/**
+ * Subscribes the writer; answers the unsubscribe function. Batches are written one after another in the order they
+ * were published: the trail is read newest first (a plan's history), and two batches written concurrently could
+ * otherwise land in the opposite order of the writes they record (the first one's actor lookup finishing last).
+ */
 export function subscribeAuditTrail(db: Database, events: DomainEvents): () => void {
-  return events.subscribe((batch) => recordAuditEvents(db, batch));
+  let previous: Promise<void> = Promise.resolve();
+  return events.subscribe((batch) => {
+    const write = previous.then(() => recordAuditEvents(db, batch));
+    // A failed batch is logged by the bus (it gets `write`); the chain goes on with the next one.
+    previous = write.catch(() => undefined);
+    return write;
+  });
 }
