@@ -31,7 +31,7 @@ const API_SURFACE = {
   'modules/invites': ['invite-commands.ts', 'invite-mail.ts'],
   'modules/mail': ['html.ts', 'mailer.ts'],
   'modules/notifications': ['bulk-digest.ts', 'deliver.ts', 'notification-queries.ts', 'notify.ts', 'vapid.ts'],
-  'modules/people': ['linked-people.ts'],
+  'modules/people': ['linked-people.ts', 'people-page.query.ts'],
   'modules/plans': ['personal-plan.ts', 'plan-access.ts', 'plan-list.query.ts', 'plan-people.ts'],
   'modules/reports': ['timelog-category.ts'],
   'modules/requests': [

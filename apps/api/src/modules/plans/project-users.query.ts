@@ -1,10 +1,10 @@
 import { APP_USER_TYPES, type ProjectUser, type planUserListQuerySchema, type UserType } from '@portal/domain';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { contacts, projects, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
+import { pagePeople } from '../people/people-page.query';
 import { visiblePlans } from './plan-list.query';
 import { planMemberCondition, planRequesterCondition } from './plan-people';
 
@@ -58,42 +58,12 @@ export async function listProjectUsers(db: Database, query: ProjectUserListQuery
   if (filters['auth_users.status']?.length) {
     conditions.push(inArray(users.status, filters['auth_users.status']));
   }
-  if (filters.type?.length) {
-    conditions.push(inArray(contacts.type, filters.type));
-  }
-  if (query.search_term) {
-    conditions.push(ilike(contacts.name, containsPattern(query.search_term)));
-  }
-  const direction = query.sort?.direction === 'desc' ? desc : asc;
-  const where = and(...conditions);
-  const rows = await db
-    .select({
-      uuid: users.uuid,
-      name: contacts.name,
-      status: users.status,
-      type: contacts.type,
-      total: sql<number>`(count(*) over ())::int`,
-    })
-    .from(users)
-    .innerJoin(contacts, eq(contacts.userId, users.id))
-    .where(where)
-    .orderBy(direction(sql`lower(${contacts.name})`), asc(users.id))
-    .limit(query.page.size)
-    .offset(pageOffset(query.page));
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page.number > 1) {
-    const [counted] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .innerJoin(contacts, eq(contacts.userId, users.id))
-      .where(where);
-    total = counted?.n ?? 0;
-  }
+  const { rows, meta } = await pagePeople(db, conditions, query);
   const data: ProjectUser[] = rows.map((r) => ({
     uuid: r.uuid,
     name: r.name,
     status: r.status as ProjectUser['status'],
     type: r.type as ProjectUser['type'],
   }));
-  return { data, meta: listMeta(total, query.page) };
+  return { data, meta };
 }
