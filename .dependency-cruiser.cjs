@@ -35,6 +35,7 @@ const API_SURFACE = {
   'modules/plans': ['personal-plan.ts', 'plan-access.ts', 'plan-list.query.ts', 'plan-people.ts'],
   'modules/reports': ['timelog-category.ts'],
   'modules/requests': [
+    'bulk-edit-requests.ts',
     'delete-draft.ts',
     'request-access.ts',
     'request-completion.ts',

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import type { DomainEvent } from '../../events/domain-events';
 
@@ -7,10 +7,20 @@ type Row = { uuid: string; status: string; subject: string; project_id: number |
 /** A request as its live event describes it: enough for the list, the detail and the new-requests badge. */
 export async function describeRequest(db: DbExecutor, where: { id: number } | { uuid: string }) {
   const condition = 'id' in where ? sql`r.id = ${where.id}` : sql`r.uuid = ${where.uuid}`;
-  const result = await db.execute<Row>(sql`
-    select r.uuid, r.status, r.subject, r.project_id, p.uuid as project_uuid
+  return (await describeWhere(db, condition))[0];
+}
+
+/** describeRequest for many requests, by id. */
+export async function describeRequests(db: DbExecutor, ids: readonly number[]): Promise<Map<number, Row>> {
+  const rows = await describeWhere(db, sql`r.id = any(${sql.param([...ids])}::int[])`);
+  return new Map(rows.map(({ id, ...row }) => [id, row]));
+}
+
+async function describeWhere(db: DbExecutor, condition: SQL) {
+  const result = await db.execute<Row & { id: number }>(sql`
+    select r.id, r.uuid, r.status, r.subject, r.project_id, p.uuid as project_uuid
     from requests r left join projects p on p.id = r.project_id where ${condition}`);
-  return result.rows[0];
+  return result.rows;
 }
 
 /** What an update changed that people are told about (request-notifications.ts); absent = nothing of it. */

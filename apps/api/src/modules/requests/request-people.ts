@@ -1,5 +1,5 @@
 import type { RelatedUserPivot, RequestRelatedUser } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { requestUsers } from '../../db/schema';
 import { type LinkedPerson, loadLinkedPeople } from '../people/linked-people';
@@ -27,21 +27,47 @@ export async function currentRequestPeople(db: DbExecutor, requestId: number) {
   return { responsibles: as('responsible'), followers: as('follower') };
 }
 
+type People = { responsibles: Person[]; followers: Person[] };
+
+/** The people a request has after a write of these lists (each given list replaces its pivot; nobody is both). */
+export function peopleAfter(people: { responsibles?: Person[]; followers?: Person[] }, current: People): People {
+  const responsibles = people.responsibles ?? current.responsibles;
+  const followers = (people.followers ?? current.followers).filter((f) => !responsibles.some((r) => r.id === f.id));
+  return { responsibles, followers };
+}
+
 /** Replaces the request's people with these lists (each given list replaces its pivot only). */
 export async function replaceRequestPeople(
   db: DbExecutor,
   requestId: number,
   people: { responsibles?: Person[]; followers?: Person[] },
-  current: { responsibles: Person[]; followers: Person[] },
+  current: People,
 ) {
-  const responsibles = people.responsibles ?? current.responsibles;
-  const followers = (people.followers ?? current.followers).filter((f) => !responsibles.some((r) => r.id === f.id));
-  await db.delete(requestUsers).where(eq(requestUsers.requestId, requestId));
-  const rows = [
-    ...responsibles.map((p) => ({ requestId, userId: p.id, pivot: 'responsible' })),
-    ...followers.map((p) => ({ requestId, userId: p.id, pivot: 'follower' })),
-  ];
-  if (rows.length) {
-    await db.insert(requestUsers).values(rows).onConflictDoNothing();
+  await writeRequestPeople(db, new Map([[requestId, peopleAfter(people, current)]]));
+}
+
+/** Sets many requests' people (peopleAfter's lists, by request id) in two statements. */
+export async function writeRequestPeople(db: DbExecutor, after: ReadonlyMap<number, People>) {
+  const ids: number[] = [];
+  const userIds: number[] = [];
+  const pivots: string[] = [];
+  for (const [requestId, { responsibles, followers }] of after) {
+    for (const [list, pivot] of [
+      [responsibles, 'responsible'],
+      [followers, 'follower'],
+    ] as const) {
+      for (const person of list) {
+        ids.push(requestId);
+        userIds.push(person.id);
+        pivots.push(pivot);
+      }
+    }
+  }
+  await db.delete(requestUsers).where(inArray(requestUsers.requestId, [...after.keys()]));
+  if (ids.length) {
+    await db.execute(sql`
+      insert into request_users (request_id, user_id, pivot)
+      select * from unnest(${sql.param(ids)}::int[], ${sql.param(userIds)}::int[], ${sql.param(pivots)}::text[])
+      on conflict do nothing`);
   }
 }

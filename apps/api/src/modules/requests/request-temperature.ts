@@ -1,5 +1,5 @@
 import { classifyTemperature } from '@portal/domain';
-import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, gt, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client';
 import { requests } from '../../db/schema';
 import { announceListWrite } from '../../events/list-cache-relay';
@@ -23,27 +23,38 @@ function unansweredStaffCommentsSql(now: Date): SQL {
           and (acc.type = 'contact' or ac.creator_id = ${requester})), '-infinity'::timestamptz))`;
 }
 
-async function unansweredStaffComments(tx: DbExecutor, requestId: number, now: Date): Promise<number> {
-  const found = await tx.execute<{ n: number }>(
-    sql`select ${unansweredStaffCommentsSql(now)} as n from ${requests} where ${requests.id} = ${requestId}`,
-  );
-  return found.rows[0]?.n ?? 0;
-}
-
 /**
  * Records an interaction with the request now (status change, time logged, task activity) and classifies it again
  * (hot), in the caller's transaction so the list never shows a stale temperature for a fresh change.
  */
 export async function touchRequestInteraction(tx: DbExecutor, requestId: number, now: Date = new Date()) {
-  const { heat, temperature, ghosted } = classifyTemperature({
-    lastInteractionAt: now,
-    now,
-    unansweredStaffComments: await unansweredStaffComments(tx, requestId, now),
-  });
-  await tx
-    .update(requests)
-    .set({ lastInteractionAt: now, heat, temperature, ghosted })
-    .where(eq(requests.id, requestId));
+  await touchRequestInteractions(tx, [requestId], now);
+}
+
+/** touchRequestInteraction for many requests: one read, one UPDATE per resulting class. */
+export async function touchRequestInteractions(tx: DbExecutor, requestIds: readonly number[], now: Date = new Date()) {
+  if (requestIds.length === 0) {
+    return;
+  }
+  const found = await tx.execute<{ id: number; n: number }>(
+    sql`select ${requests.id} as id, ${unansweredStaffCommentsSql(now)} as n from ${requests}
+      where ${requests.id} = any(${sql.param([...requestIds])}::int[])`,
+  );
+  const byClass = new Map<string, { set: ReturnType<typeof classifyTemperature>; ids: number[] }>();
+  for (const { id, n } of found.rows) {
+    const set = classifyTemperature({ lastInteractionAt: now, now, unansweredStaffComments: n });
+    const key = JSON.stringify(set);
+    const group = byClass.get(key) ?? { set, ids: [] };
+    group.ids.push(id);
+    byClass.set(key, group);
+  }
+  for (const { set, ids } of byClass.values()) {
+    const { heat, temperature, ghosted } = set;
+    await tx
+      .update(requests)
+      .set({ lastInteractionAt: now, heat, temperature, ghosted })
+      .where(sql`${requests.id} = any(${sql.param(ids)}::int[])`);
+  }
 }
 
 const BATCH = 1000;

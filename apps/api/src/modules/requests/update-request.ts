@@ -5,7 +5,7 @@ import { requests } from '../../db/schema';
 import { validationError } from '../../http/errors';
 import { listDiff, logActivity } from '../history/activity-log';
 import { todayIn } from '../tasks/calendar';
-import { addError, resolvePeople } from '../tasks/task-rules';
+import { addError, type FieldErrors, resolvePeople } from '../tasks/task-rules';
 import type { FileStorage } from '../uploads/storage';
 import { denyFreelancer, findVisibleRequest, type RequestRow, type Viewer } from './request-access';
 import { CompletionChecksFailed, runCompletionChecks } from './request-completion';
@@ -34,7 +34,7 @@ const SIMPLE_FIELDS = {
  * Freelancers read requests; status changes, answer edits (a type change is one, and the brief is the project_brief
  * answer) are staff work (doc 2 §6).
  */
-function guardFreelancer(viewer: Viewer, request: RequestRow, input: RequestUpdateInput) {
+export function guardFreelancer(viewer: Viewer, request: RequestRow, input: RequestUpdateInput) {
   const statusChange = input.status !== undefined && input.status !== request.status;
   const typeChange = input.request_type_id !== undefined && input.request_type_id !== request.requestTypeId;
   const briefChange = input.description_delta !== undefined;
@@ -44,7 +44,7 @@ function guardFreelancer(viewer: Viewer, request: RequestRow, input: RequestUpda
 }
 
 /** Subject, the plain fields, the estimate, the brief's delta and the client's ref_token. */
-function applyFields(ctx: UpdateContext, typeName: string | undefined) {
+export function applyFields(ctx: UpdateContext, typeName: string | undefined) {
   const { request, input, set } = ctx;
   if (input.subject !== undefined || ctx.leavingDraft) {
     const current = request.subject === 'Draft' ? '' : request.subject;
@@ -77,7 +77,7 @@ function applyFields(ctx: UpdateContext, typeName: string | undefined) {
 }
 
 /** Status, submitted_at and completed_at; editing a completed request clears completed_at (doc 2 §4). */
-function applyStatus(ctx: UpdateContext, now: Date) {
+export function applyStatus(ctx: UpdateContext, now: Date) {
   const { request, status, set } = ctx;
   if (status !== request.status) {
     set.status = status;
@@ -90,6 +90,13 @@ function applyStatus(ctx: UpdateContext, now: Date) {
     set.completedAt = now;
   } else if (request.status === 'completed' && Object.keys(ctx.log).length) {
     set.completedAt = null;
+  }
+}
+
+/** A submitted request never goes back to draft (doc 2 §4). */
+export function checkBackToDraft(from: string, to: RequestStatus, errors: FieldErrors) {
+  if (from !== 'draft' && to === 'draft') {
+    addError(errors, 'status', MESSAGES.requestBackToDraft);
   }
 }
 
@@ -122,9 +129,7 @@ export async function updateRequest(
       leavingDraft: request.status === 'draft' && status !== 'draft',
       submitted: status !== 'draft',
     };
-    if (request.status !== 'draft' && status === 'draft') {
-      addError(ctx.errors, 'status', MESSAGES.requestBackToDraft);
-    }
+    checkBackToDraft(request.status, status, ctx.errors);
     const { type, typeChanged } = await applyType(ctx);
     await applyPlanAndRequester(ctx);
     applyAnswers(ctx, type, typeChanged, todayIn(timeZone));

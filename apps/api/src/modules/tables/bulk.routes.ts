@@ -22,7 +22,7 @@ import { errorResponses } from '../../http/responses';
 import { type BulkBatchWrite, type BulkRowWrite, runBulk } from './bulk-runner';
 import { deleteOneContact, selectContacts, updateContactStatus } from './contacts.table';
 import { deleteOneCustomer, selectCustomers, updateCustomerStatus } from './customers.table';
-import { deleteOneRequest, editOneRequest, selectRequests } from './requests.table';
+import { deleteOneRequest, editSelectedRequests, selectRequests } from './requests.table';
 import { deleteOneTask, editSelectedTasks, selectTasks } from './tasks.table';
 import { deleteOneTimeLog, selectTimeLogs, updateTimeLogStatus } from './time-logs.table';
 
@@ -99,7 +99,7 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
       const { principal, viewer } = viewerOf(request);
       assertMayList(principal, request.body.filters._all, 'REQUEST_READ');
       const uuids = await selectRequests(ctx, request.body, viewer);
-      return updateAnswer(await run(request, uuids, editOneRequest(ctx, viewer, request.body.data)));
+      return updateAnswer(await run(request, uuids, editSelectedRequests(ctx, viewer, request.body.data)));
     },
   );
 

@@ -1,22 +1,15 @@
-import {
-  MESSAGES,
-  type RequestBulkEdit,
-  type requestBulkDeleteSchema,
-  type requestExportQuerySchema,
-} from '@portal/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { RequestBulkEdit, requestBulkDeleteSchema, requestExportQuerySchema } from '@portal/domain';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requests } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { NO_OUTGOING } from '../notifications/notify';
+import { editRequests } from '../requests/bulk-edit-requests';
 import { deleteDraft } from '../requests/delete-draft';
 import type { Viewer } from '../requests/request-access';
-import { CompletionChecksFailed } from '../requests/request-completion';
 import { describeRequest, requestEvent } from '../requests/request-events';
 import { listConditions, orderFor, type RequestListQuery } from '../requests/request-list.query';
-import { currentRequestPeople } from '../requests/request-people';
-import { updateRequest } from '../requests/update-request';
-import type { BulkRowWrite } from './bulk-runner';
+import type { BulkBatchWrite, BulkRowWrite } from './bulk-runner';
 import { type ExportColumn, type ExportSpec, exportPage, readable } from './export-stream';
 import { BULK_LIMIT, selectListed, tickedIds } from './selection';
 
@@ -47,35 +40,20 @@ export async function selectRequests(ctx: AppContext, input: BulkInput, viewer: 
   );
 }
 
-/** A failed checklist reports which checks failed, as the dialog would list them. */
-function checklistFailure(error: CompletionChecksFailed): AppError {
-  const failed = error.checks.filter((c) => !c.passed).map((c) => c.label);
-  return new AppError(422, `${MESSAGES.checklistTitle} ${failed.join('; ')}`.trim());
-}
-
 /**
- * PUT requests/{uuid} with the edit's fields for one row: the status (completing runs the checklist; no "Complete
- * anyway" in bulk), the delivery date, and the responsibles the row has plus the added minus the removed.
+ * The bulk edit (status, delivery date, responsibles added and removed) as PUT requests/{uuid} would make it, set-wise
+ * (editRequests); notifications follow from the committed events (request-notifications.ts), as after PUT.
  */
-export function editOneRequest(ctx: AppContext, viewer: Viewer, edit: RequestBulkEdit): BulkRowWrite {
-  const { responsibles_add: add = [], responsibles_remove: remove = [], ...plain } = edit;
-  return async (row, uuid) => {
-    const input: Parameters<typeof updateRequest>[2] = { ...plain };
-    if (add.length || remove.length) {
-      // A hidden or unknown row gets no list here; updateRequest answers it as PUT would (not found).
-      const [found] = await row.db.select({ id: requests.id }).from(requests).where(eq(requests.uuid, uuid));
-      const current = found ? (await currentRequestPeople(row.db, found.id)).responsibles.map((p) => p.uuid) : [];
-      const drop = new Set(remove);
-      input.responsibles = [...new Set([...current, ...add])].filter((person) => !drop.has(person));
-    }
-    let updated: Awaited<ReturnType<typeof updateRequest>>;
-    try {
-      updated = await updateRequest(row.db, uuid, input, viewer, ctx.config.agencyTimeZone, ctx.storage);
-    } catch (error) {
-      throw error instanceof CompletionChecksFailed ? checklistFailure(error) : error;
-    }
-    const described = await describeRequest(row.db, { id: updated.id });
-    return described ? [requestEvent(described, 'updated', viewer.userId, null, updated.change)] : [];
+export function editSelectedRequests(
+  ctx: AppContext,
+  viewer: Viewer,
+  edit: RequestBulkEdit,
+): { batch: BulkBatchWrite } {
+  return {
+    batch: async (tx, uuids) => ({
+      ...(await editRequests(tx, uuids, edit, viewer, ctx.config.agencyTimeZone, ctx.storage)),
+      outgoing: NO_OUTGOING,
+    }),
   };
 }
 
