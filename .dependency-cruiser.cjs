@@ -88,7 +88,9 @@ const WEB_SURFACE = {
     'smsPromptRule.ts',
   ],
   people: ['PersonName.tsx'],
-  plans: ['CreatePlanModal.tsx', 'PlanPage.tsx', 'PlansPage.tsx', 'api.ts', 'budget/BudgetPanel.tsx'],
+  // planPaths.ts is pure (addresses, no React): pure modules import it directly, since the index's PlanLink would pull
+  // the signed-in API client into them (and into their unit tests, which have no window).
+  plans: ['CreatePlanModal.tsx', 'PlanPage.tsx', 'PlansPage.tsx', 'api.ts', 'budget/BudgetPanel.tsx', 'planPaths.ts'],
   reports: ['ProjectTimeReportPage.tsx', 'TimelogReportPage.tsx', 'UserPerformancePage.tsx'],
   requests: [
     'detail/RequestDetailPage.tsx',

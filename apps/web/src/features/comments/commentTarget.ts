@@ -1,5 +1,5 @@
 import type { CommentableType } from '@portal/domain';
-import { planPath } from '../plans';
+import { planPath } from '../plans/planPaths';
 
 /** Where a comment lives, as GET comments/{uuid} answers it. */
 export type CommentHome = { commentable_type: CommentableType; commentable_uuid: string };
