@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
-import { DEMO_PASSWORD, expectNoSidewaysScroll, screenshot, signedInPage } from './support';
+import { agencyToday, DEMO_PASSWORD, expectNoSidewaysScroll, screenshot, signedInPage } from './support';
 
 /**
  * The plan as a hub (issue 19): the Plans list opens a plan's page, whose tabs each have an address; its budget
@@ -108,7 +108,7 @@ test('time logged in another browser context moves the plan page budget at once 
   // The manager logs 45 minutes on one of the plan's tasks from a browser of their own.
   const other = await signedInPage(browser, 'manager@demo.test', 1366);
   const managerHeaders = await apiHeaders(other.context().request, 'manager@demo.test');
-  const today = new Date().toISOString().slice(0, 10);
+  const today = agencyToday();
   const logged = await other.context().request.post('/api/time-log', {
     headers: managerHeaders,
     data: { task_id: plan.taskUuid, date: today, minutes: 45, description: 'Live budget check', status: 'completed' },

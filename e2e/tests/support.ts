@@ -118,3 +118,14 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
     .toBeLessThanOrEqual(0);
 }
+
+/**
+ * Today in the agency's time zone (the e2e server runs with the default AGENCY_TIME_ZONE): the date the server's own
+ * defaults (report ranges, budget periods) count as today. A test that logs time "today" uses it, so near midnight
+ * UTC its log does not fall on the server's tomorrow and outside another test's default range.
+ */
+export function agencyToday(timeZone = 'America/New_York'): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+}
