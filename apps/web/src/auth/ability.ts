@@ -9,6 +9,8 @@ export interface Ability {
   readonly type: UserType | null;
   readonly isRegularUser: boolean;
   readonly isSuperUser: boolean;
+  /** Plan lists (GET projects, projects/lite) are a staff right: regular users with PROJECTS_READ (doc 1 §3). */
+  readonly mayListPlans: boolean;
 }
 
 export function createAbility(user: SignedInUser | null | undefined): Ability {
@@ -18,5 +20,6 @@ export function createAbility(user: SignedInUser | null | undefined): Ability {
     type: user?.contact.type ?? null,
     isRegularUser: user?.contact.type === 'regular_user',
     isSuperUser: user?.is_super_user === true,
+    mayListPlans: user?.contact.type === 'regular_user' && permissions.has('PROJECTS_READ'),
   };
 }

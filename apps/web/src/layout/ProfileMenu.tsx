@@ -62,10 +62,17 @@ export function ProfileMenu({ compact }: { compact: boolean }) {
     },
     ...external('guides', 'Guides', config?.guides_url, <ReadOutlined />),
     ...external('time-off', 'Request time off', config?.time_off_url, <CalendarOutlined />),
+    { type: 'divider' },
     {
+      // A group, not a submenu: the three choices show as soon as the menu opens, on a phone as on a desktop (a
+      // submenu opens on hover, which a touch screen only imitates).
       key: 'theme',
-      icon: <BgColorsOutlined />,
-      label: <span data-testid="profile-theme">Theme</span>,
+      type: 'group',
+      label: (
+        <span data-testid="profile-theme">
+          <BgColorsOutlined aria-hidden /> Theme
+        </span>
+      ),
       children: THEME_CHOICES.map((choice) => ({
         key: `theme:${choice}`,
         // The tick, not colour alone, shows the current choice; menuitemradio tells screen readers the same.
@@ -75,6 +82,7 @@ export function ProfileMenu({ compact }: { compact: boolean }) {
         label: <span data-testid={`profile-theme-${choice}`}>{THEME_LABELS[choice]}</span>,
       })),
     },
+    { type: 'divider' },
     { key: 'report-bug', icon: <BugOutlined />, label: <span data-testid="profile-report-bug">Report bug</span> },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="profile-logout">Logout</span> },

@@ -16,7 +16,7 @@ import { reportRange, TIMELOG_REPORT_FILTERS } from './timelogReportQuery';
  */
 export function TimelogReportFilters({ table }: { table: TableController }) {
   const ability = useAbility();
-  const staff = ability.isRegularUser && ability.can('PROJECTS_READ');
+  const staff = ability.mayListPlans;
   const { filters } = table.state;
   const plans = useQuery({
     queryKey: ['plans', 'lite', 'report-choices'],

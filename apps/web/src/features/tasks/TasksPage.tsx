@@ -156,7 +156,8 @@ export function TasksPage({ personal = false, plan }: { label?: string; personal
     queryKey: ['plans', 'lite', 'task-choices'],
     queryFn: ({ signal }) => listPlanChoices(signal),
     staleTime: 60_000,
-    enabled: canBulkUpdate,
+    // Freelancers may bulk-edit their tasks but not list plans: the plan field is then left out of the form.
+    enabled: canBulkUpdate && ability.mayListPlans,
   });
   const empty = !loading && rows.length === 0;
   const boardBody = (body: React.ReactNode) => (empty ? noTasks : body);
@@ -248,7 +249,7 @@ export function TasksPage({ personal = false, plan }: { label?: string; personal
                   edit: canBulkUpdate
                     ? taskBulkEdit(
                         users.data ?? [],
-                        planChoices.data ?? [],
+                        ability.mayListPlans ? (planChoices.data ?? []) : null,
                         (tags.data ?? []).map((t) => t.name),
                       )
                     : undefined,

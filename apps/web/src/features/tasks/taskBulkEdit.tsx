@@ -15,12 +15,13 @@ const PRIORITIES = [
  */
 export function taskBulkEdit(
   people: readonly { uuid: string; name: string }[],
-  plans: readonly { uuid: string; title: string; kind: string }[],
+  /** null when the editor may not list plans (freelancers): the Plan field is then left out. */
+  plans: readonly { uuid: string; title: string; kind: string }[] | null,
   tags: readonly string[],
 ): BulkEdit {
   const options = people.map((p) => ({ value: p.uuid, label: p.name }));
   // A personal plan takes no tasks from elsewhere (PUT refuses the move).
-  const planOptions = plans.filter((p) => p.kind !== 'personal').map((p) => ({ value: p.uuid, label: p.title }));
+  const planOptions = (plans ?? []).filter((p) => p.kind !== 'personal').map((p) => ({ value: p.uuid, label: p.title }));
   const tagOptions = tags.map((t) => ({ value: t, label: t }));
   const tagField = (name: string, label: string) => (
     <Form.Item name={name} label={label}>
@@ -55,9 +56,11 @@ export function taskBulkEdit(
         <Form.Item name="priority" label="Priority">
           <Select allowClear options={PRIORITIES} aria-label="Priority" />
         </Form.Item>
-        <Form.Item name="project_id" label="Plan">
-          <Select allowClear showSearch options={planOptions} optionFilterProp="label" aria-label="Plan" />
-        </Form.Item>
+        {plans ? (
+          <Form.Item name="project_id" label="Plan">
+            <Select allowClear showSearch options={planOptions} optionFilterProp="label" aria-label="Plan" />
+          </Form.Item>
+        ) : null}
         {tagField('tags_add', 'Add tags')}
         {tagField('tags_remove', 'Remove tags')}
         <Form.Item name="status" label="Status">

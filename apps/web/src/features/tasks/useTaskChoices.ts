@@ -10,7 +10,7 @@ export function useTaskChoices(needPlans: boolean): FieldChoices {
     queryKey: ['plans', 'lite', 'task-choices'],
     queryFn: ({ signal }) => listPlanChoices(signal),
     // Plan lists are a staff right (PROJECTS_READ); others choose within a given plan.
-    enabled: needPlans && ability.isRegularUser && ability.can('PROJECTS_READ'),
+    enabled: needPlans && ability.mayListPlans,
     staleTime: 60_000,
   });
   // Without plan lists (freelancers), the plans of the tasks one can see are the ones to work in.
@@ -26,7 +26,7 @@ export function useTaskChoices(needPlans: boolean): FieldChoices {
       }
       return [...seen.values()].sort((a, b) => a.title.localeCompare(b.title));
     },
-    enabled: needPlans && !(ability.isRegularUser && ability.can('PROJECTS_READ')),
+    enabled: needPlans && !ability.mayListPlans,
     staleTime: 60_000,
   });
   const users = useQuery({

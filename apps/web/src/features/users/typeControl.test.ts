@@ -8,6 +8,7 @@ const ability = (type: Ability['type'], permissions: readonly Permission[]): Abi
   type,
   isRegularUser: type === 'regular_user',
   isSuperUser: false,
+  mayListPlans: type === 'regular_user' && permissions.includes('PROJECTS_READ'),
 });
 const managerPermissions = PERMISSIONS.filter((p) => !p.startsWith('ROLES_') && !p.startsWith('GROUPS_'));
 
