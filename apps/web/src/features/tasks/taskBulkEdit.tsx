@@ -21,7 +21,9 @@ export function taskBulkEdit(
 ): BulkEdit {
   const options = people.map((p) => ({ value: p.uuid, label: p.name }));
   // A personal plan takes no tasks from elsewhere (PUT refuses the move).
-  const planOptions = (plans ?? []).filter((p) => p.kind !== 'personal').map((p) => ({ value: p.uuid, label: p.title }));
+  const planOptions = (plans ?? [])
+    .filter((p) => p.kind !== 'personal')
+    .map((p) => ({ value: p.uuid, label: p.title }));
   const tagOptions = tags.map((t) => ({ value: t, label: t }));
   const tagField = (name: string, label: string) => (
     <Form.Item name={name} label={label}>
