@@ -1,3 +1,4 @@
+import { benchBulk } from './bulk';
 import { benchBundle } from './bundle';
 import { benchComments } from './comments';
 import { benchDashboard } from './dashboard';
@@ -13,7 +14,7 @@ import { benchTimeLogs } from './time-logs';
 import { benchUploads } from './uploads';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|dashboard|live|comments|search|uploads|reports|export]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -36,6 +37,9 @@ if (all || which.includes('tasks')) {
 }
 if (all || which.includes('requests')) {
   await benchRequests();
+}
+if (all || which.includes('bulk')) {
+  await benchBulk();
 }
 if (all || which.includes('dashboard')) {
   await benchDashboard();

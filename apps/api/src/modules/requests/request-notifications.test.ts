@@ -67,7 +67,11 @@ describe('request notifications', () => {
     });
     expect(await typesOf(colleague.id, request.uuid)).toEqual(['request_created']);
     expect(await typesOf(admin.id, request.uuid)).toEqual([]);
-    const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, manager.email));
+    const mails = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, manager.email))
+      .orderBy(mailOutbox.id);
     expect(mails.at(-1)).toMatchObject({ subject: `${MESSAGES.requestCreatedTitle}: Autumn newsletter` });
     expect(mails.at(-1)?.textBody).toContain(`http://portal.test/requests/${request.uuid}`);
   });
@@ -134,7 +138,11 @@ describe('request notifications', () => {
     const made = [await createSubmitted({ responsibles: [colleague.uuid] })];
     made.push(await createSubmitted({ responsibles: [colleague.uuid] }));
     made.push(await createSubmitted({ responsibles: [colleague.uuid] }));
-    const mailsBefore = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, colleague.email));
+    const mailsBefore = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, colleague.email))
+      .orderBy(mailOutbox.id);
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/requests/bulk-operations/update',
@@ -145,9 +153,38 @@ describe('request notifications', () => {
     for (const request of made) {
       expect(await typesOf(colleague.id, request.uuid)).toEqual(['request_assigned', 'request_status_changed']);
     }
-    const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, colleague.email));
+    const mails = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, colleague.email))
+      .orderBy(mailOutbox.id);
     expect(mails).toHaveLength(mailsBefore.length + 1);
     expect(mails.at(-1)?.subject).toBe(`3 new notifications: ${MESSAGES.requestStatusChangedTitle}`);
+  });
+
+  it('a bulk responsible change tells each newly responsible person per request, and nobody who may not open it', async () => {
+    const made = [await createSubmitted(), await createSubmitted(), await createSubmitted()];
+    // Already responsible on the first: being added again by the bulk edit is no news.
+    const first = await update(made[0]?.uuid ?? '', { responsibles: [colleague.uuid] });
+    expect(first.statusCode, first.body).toBe(200);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/requests/bulk-operations/update',
+      headers: bearer(ctx.actors.admin.token),
+      payload: {
+        filters: { ids: made.map((r) => r.uuid) },
+        data: { responsibles_add: [colleague.uuid, blind.uuid] },
+      },
+    });
+    expect(res.json()).toMatchObject({ updated: 3, failed: [] });
+    expect(await typesOf(colleague.id, made[0]?.uuid ?? '')).toEqual(['request_assigned']);
+    for (const request of made.slice(1)) {
+      expect(await typesOf(colleague.id, request.uuid)).toEqual(['request_assigned']);
+    }
+    for (const request of made) {
+      expect(await typesOf(blind.id, request.uuid)).toEqual([]);
+      expect(await typesOf(ctx.actors.admin.id, request.uuid)).toEqual([]);
+    }
   });
 
   it('notifies nothing for a write that fails', async () => {
