@@ -61,6 +61,8 @@ test('a client is created, gets a plan and an invited contact who registers from
   page,
   browser,
 }) => {
+  // A whole journey in two browser contexts: more than the default minute on a busy 2-core machine.
+  test.setTimeout(120_000);
   await page.goto('/login');
   await signIn(page, 'admin@demo.test');
   await expectSignedInShell(page);

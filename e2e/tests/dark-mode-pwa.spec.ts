@@ -47,6 +47,8 @@ for (const { width, height, email } of [
   test(`at ${width} px dark mode is chosen in the profile menu, survives a reload from the server's copy and passes axe`, async ({
     page,
   }) => {
+    // Three screens with axe each at 1366 px: more than the default minute on a busy 2-core machine.
+    test.setTimeout(120_000);
     await resetTheme(email);
     await page.setViewportSize({ width, height });
     await page.goto('/login');
