@@ -188,6 +188,20 @@ test('Ctrl+K opens the command palette: a screen by name and Enter, an action, a
   await expect(page.getByTestId('page-title')).toBeVisible();
   await expect(page.getByTestId('forbidden-page')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
+  // The palette remembers a request once its details have loaded (this browser's storage); on a busy machine that
+  // can come after the title shows.
+  const requestUuid = requestPath.split('/').pop() ?? '';
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (uuid) =>
+          Object.keys(localStorage).some(
+            (k) => k.startsWith('portal.recent.') && localStorage.getItem(k)?.includes(uuid),
+          ),
+        requestUuid,
+      ),
+    )
+    .toBe(true);
   await page.goto('/');
   await expect(page.getByTestId('sidebar').getByTestId('nav-dashboard')).toBeVisible();
   await page.keyboard.press('Control+k');
