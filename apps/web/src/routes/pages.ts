@@ -47,6 +47,8 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   ),
   reports: lazyPage(() => import('../features/reports/UserPerformancePage').then((m) => m.ReportsOverviewPage)),
   userPerformance: lazyPage(() => import('../features/reports/UserPerformancePage').then((m) => m.UserPerformancePage)),
+  forms: lazyPage(() => import('../features/forms/FormsPage').then((m) => m.FormsPage)),
+  formBuilder: lazyPage(() => import('../features/forms/FormBuilderPage').then((m) => m.FormBuilderPage)),
 };
 
 export const AppLayout = lazyPage(() => import('../layout/AppLayout').then((m) => m.AppLayout));

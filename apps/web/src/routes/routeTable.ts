@@ -57,7 +57,9 @@ export type PageKey =
   | 'timelogReport'
   | 'projectTimeReport'
   | 'reports'
-  | 'userPerformance';
+  | 'userPerformance'
+  | 'forms'
+  | 'formBuilder';
 
 export interface RouteDef {
   path: string;
@@ -152,9 +154,11 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/clients', 'Clients', 'regular_user', 'clients', ['CUSTOMERS_READ']),
   screen('/customers', 'Customers', 'regular_user', 'customers', ['CUSTOMERS_READ']),
   screen('/content', 'Content'),
-  screen('/forms', 'Forms'),
+  screen('/forms', 'Forms', 'regular_user', 'forms', ['FORMS_READ']),
   screen('/submit', 'Submit'),
   screen('/forms/submissions', 'Form submissions'),
+  // After '/forms/submissions', which would otherwise be taken for a form's uuid.
+  screen('/forms/:uuid', 'Form', 'regular_user', 'formBuilder', ['FORMS_READ']),
   screen('/product-types', 'Product types', 'regular_user', 'productTypes', ['PRODUCT_TYPES_READ']),
   screen('/projects', 'Plans', 'regular_user', 'plans', ['PROJECTS_READ']),
   // A plan's page: its comments (private notes, call and e-mail logs, summaries for those allowed).
