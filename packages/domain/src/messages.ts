@@ -217,6 +217,7 @@ export const MESSAGES = {
   answerNeedsBusinessName: 'The answer has no company name to create a client from',
   answerNoActivePlan: 'The client has no single active plan; choose one',
   expiryInPast: 'The expiry must be in the future',
+  shareLinkRevoked: 'The link was revoked.',
   noTasks: 'No tasks',
   noFormRequest: 'No form request',
   noDueDate: 'no due date',

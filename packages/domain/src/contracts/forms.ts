@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages';
 import { isCoherentForm } from '../request-form/form-integrity';
 import { answersSchema, type Question, questionSchema } from '../request-form/question';
+import { exportFormatSchema, exportPageSchema } from './bulk';
 import { listResponseSchema, optionalText, requiredText } from './common';
 import { customerRefSchema } from './customers';
 import { listQuerySchema, oneOrMany } from './lists';
@@ -201,6 +202,11 @@ export const answerListQuerySchema = listQuerySchema({
   sortBy: ANSWER_SORT_FIELDS,
 });
 export const answerListResponseSchema = listResponseSchema(answerListItemSchema);
+/** GET answers/export-all: GET answers' filters, search and order, page[size] up to 100,000, format csv or xlsx. */
+export const answerExportQuerySchema = answerListQuerySchema.extend({
+  page: exportPageSchema,
+  format: exportFormatSchema.default('csv'),
+});
 export const answerResponseSchema = z.object({ data: answerDetailSchema });
 
 /** POST answers (staff, /submit): the values are checked by the shared engine; 422 carries `values.<question>`. */
