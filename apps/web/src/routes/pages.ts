@@ -49,6 +49,7 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   userPerformance: lazyPage(() => import('../features/reports/UserPerformancePage').then((m) => m.UserPerformancePage)),
   forms: lazyPage(() => import('../features/forms/FormsPage').then((m) => m.FormsPage)),
   formBuilder: lazyPage(() => import('../features/forms/FormBuilderPage').then((m) => m.FormBuilderPage)),
+  publicForm: lazyPage(() => import('../features/forms/PublicFormPage').then((m) => m.PublicFormPage)),
 };
 
 export const AppLayout = lazyPage(() => import('../layout/AppLayout').then((m) => m.AppLayout));

@@ -59,7 +59,8 @@ export type PageKey =
   | 'reports'
   | 'userPerformance'
   | 'forms'
-  | 'formBuilder';
+  | 'formBuilder'
+  | 'publicForm';
 
 export interface RouteDef {
   path: string;
@@ -122,6 +123,8 @@ export const ROUTES: readonly RouteDef[] = [
   open('/reset', 'Reset password', 'reset'),
   open('/verify-email', 'Verify e-mail', 'verifyEmail'),
   open('/sign-in-link', 'Sign-in link', 'signInLink'),
+  // A form's share link (issue 20): answered without an account, like /terms outside the signed-in layout.
+  open('/f/:token', 'Form', 'publicForm'),
 
   { path: '/file-viewer/:uuid', label: 'File viewer', access: 'signed-in-bare', types: 'any', page: 'fileViewer' },
   { path: '/status-report', label: 'Status report', access: 'redirect', types: 'any', redirectTo: '/' },
