@@ -104,11 +104,15 @@ export async function savePublicDraft(ctx: AppContext, token: string, input: Pub
 export async function submitPublicAnswer(ctx: AppContext, token: string, input: PublicAnswerInput, caller: Caller) {
   await limitCalls(ctx, caller);
   const link = await openLink(ctx.db, token);
+  // The address first, then the link: attempts one address is refused do not use up the link's budget, so one
+  // flooding address cannot close a link for everybody else.
   await ctx.limiter.hit([
     {
       key: `forms:answers:ip:${addressBucket(caller.ip)}`,
       rule: { limit: ctx.config.formLimits.answersPerIpHour, windowSeconds: 3600 },
     },
+  ]);
+  await ctx.limiter.hit([
     {
       key: `forms:answers:link:${link.linkId}`,
       rule: { limit: ctx.config.formLimits.answersPerLinkHour, windowSeconds: 3600 },
