@@ -50,6 +50,7 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   forms: lazyPage(() => import('../features/forms/FormsPage').then((m) => m.FormsPage)),
   formBuilder: lazyPage(() => import('../features/forms/FormBuilderPage').then((m) => m.FormBuilderPage)),
   publicForm: lazyPage(() => import('../features/forms/PublicFormPage').then((m) => m.PublicFormPage)),
+  formSubmissions: lazyPage(() => import('../features/forms/SubmissionsPage').then((m) => m.SubmissionsPage)),
 };
 
 export const AppLayout = lazyPage(() => import('../layout/AppLayout').then((m) => m.AppLayout));

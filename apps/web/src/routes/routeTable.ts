@@ -60,7 +60,8 @@ export type PageKey =
   | 'userPerformance'
   | 'forms'
   | 'formBuilder'
-  | 'publicForm';
+  | 'publicForm'
+  | 'formSubmissions';
 
 export interface RouteDef {
   path: string;
@@ -159,7 +160,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/content', 'Content'),
   screen('/forms', 'Forms', 'regular_user', 'forms', ['FORMS_READ']),
   screen('/submit', 'Submit'),
-  screen('/forms/submissions', 'Form submissions'),
+  screen('/forms/submissions', 'Form submissions', 'regular_user', 'formSubmissions', ['FORMS_READ']),
   // After '/forms/submissions', which would otherwise be taken for a form's uuid.
   screen('/forms/:uuid', 'Form', 'regular_user', 'formBuilder', ['FORMS_READ']),
   screen('/product-types', 'Product types', 'regular_user', 'productTypes', ['PRODUCT_TYPES_READ']),
