@@ -159,13 +159,14 @@ async function toCustomer(ctx: AppContext, principal: Principal, uuid: string) {
   }
   const customer = await createCustomer(ctx.db, input.data, { userId: principal.userId, storage: ctx.storage });
   const [created] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.uuid, customer.uuid));
-  await ctx.db
+  const linked = await ctx.db
     .update(formAnswers)
     .set({
       convertedCustomerId: created?.id ?? null,
       customerId: sql`coalesce(${formAnswers.customerId}, ${created?.id ?? null})`,
     })
-    .where(eq(formAnswers.id, answer.id));
+    .where(and(eq(formAnswers.id, answer.id), isNull(formAnswers.convertedCustomerId)))
+    .returning({ id: formAnswers.id });
   ctx.events.publish([
     {
       model: 'customer',
@@ -175,6 +176,10 @@ async function toCustomer(ctx: AppContext, principal: Principal, uuid: string) {
       payload: { name: customer.business_name },
     },
   ]);
+  if (linked.length === 0) {
+    // Another conversion of the same answer won the race; this client stays, as one made by hand would.
+    throw alreadyConverted();
+  }
   return { to: 'customer' as const, uuid: customer.uuid, link: `/clients?client_uuid=${customer.uuid}` };
 }
 
