@@ -77,7 +77,7 @@ const WEB_SURFACE = {
   clients: ['ClientModal.tsx', 'ClientsPage.tsx', 'CustomersPage.tsx', 'api.ts'],
   comments: ['CommentTargetRedirect.tsx', 'CommentTemplatesPage.tsx', 'CommentsPanel.tsx', 'MentionsInboxPage.tsx'],
   dashboard: ['DashboardPage.tsx', 'WeekBars.tsx'],
-  forms: ['FormBuilderPage.tsx', 'FormsPage.tsx', 'PublicFormPage.tsx', 'SubmissionsPage.tsx'],
+  forms: ['FormBuilderPage.tsx', 'FormsPage.tsx', 'PublicFormPage.tsx', 'SubmissionsPage.tsx', 'SubmitPage.tsx'],
   help: ['KeyboardShortcutsModal.tsx', 'WhatsNewModal.tsx'],
   invites: ['InviteModal.tsx', 'api.ts'],
   logs: ['ActivityLogPage.tsx', 'EmailLogsPage.tsx'],

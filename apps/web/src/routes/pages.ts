@@ -51,6 +51,7 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   formBuilder: lazyPage(() => import('../features/forms/FormBuilderPage').then((m) => m.FormBuilderPage)),
   publicForm: lazyPage(() => import('../features/forms/PublicFormPage').then((m) => m.PublicFormPage)),
   formSubmissions: lazyPage(() => import('../features/forms/SubmissionsPage').then((m) => m.SubmissionsPage)),
+  formSubmit: lazyPage(() => import('../features/forms/SubmitPage').then((m) => m.SubmitPage)),
 };
 
 export const AppLayout = lazyPage(() => import('../layout/AppLayout').then((m) => m.AppLayout));

@@ -61,7 +61,8 @@ export type PageKey =
   | 'forms'
   | 'formBuilder'
   | 'publicForm'
-  | 'formSubmissions';
+  | 'formSubmissions'
+  | 'formSubmit';
 
 export interface RouteDef {
   path: string;
@@ -159,7 +160,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/customers', 'Customers', 'regular_user', 'customers', ['CUSTOMERS_READ']),
   screen('/content', 'Content'),
   screen('/forms', 'Forms', 'regular_user', 'forms', ['FORMS_READ']),
-  screen('/submit', 'Submit'),
+  screen('/submit', 'Submit', 'regular_user', 'formSubmit', ['FORMS_READ', 'FORMS_CREATE']),
   screen('/forms/submissions', 'Form submissions', 'regular_user', 'formSubmissions', ['FORMS_READ']),
   // After '/forms/submissions', which would otherwise be taken for a form's uuid.
   screen('/forms/:uuid', 'Form', 'regular_user', 'formBuilder', ['FORMS_READ']),
