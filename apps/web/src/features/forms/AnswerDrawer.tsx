@@ -18,8 +18,8 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { useAbility } from '../../auth/useAbility';
 import { reportError } from '../../shell/feedback';
-import { listPlans } from '../plans/api';
 import { answerText } from '../requests/form/answerText';
+import { listRequestPlans, listRequestTypes, REQUEST_TYPES_KEY } from '../requests/form/api';
 import { UploadedFiles } from '../uploads/UploadedFiles';
 import { ANSWERS_KEY, convertAnswer, getAnswer } from './api';
 
@@ -52,18 +52,24 @@ function AnsweredQuestion({ question, answer }: { question: Question; answer: An
   );
 }
 
-/** Convert to request: the plan defaults to the client's only active plan; with several, pick one. */
+/**
+ * Convert to request: the plan defaults to the client's only active retainer plan and the type to the request type
+ * the form was made from; when either is missing the server says so and the person picks one here.
+ */
 function ConvertToRequest({ answer, onDone, onClose }: { answer: AnswerDetail; onDone(): void; onClose(): void }) {
   const [plan, setPlan] = useState<string | null>(null);
+  const [type, setType] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const plans = useQuery({
-    queryKey: ['plans', 'for-client', answer.customer?.uuid],
-    queryFn: ({ signal }) =>
-      listPlans({ size: 100, filters: { customer: answer.customer?.uuid, status: ['active'] } }, signal),
-    enabled: Boolean(answer.customer),
-  });
+  const plans = useQuery({ queryKey: ['plans', 'request-plans'], queryFn: ({ signal }) => listRequestPlans(signal) });
+  const types = useQuery({ queryKey: REQUEST_TYPES_KEY, queryFn: ({ signal }) => listRequestTypes(signal) });
+  const clientPlans = (plans.data ?? []).filter((p) => !answer.customer || p.customer?.uuid === answer.customer.uuid);
   const convert = useMutation({
-    mutationFn: () => convertAnswer(answer.uuid, { to: 'request', ...(plan ? { project_uuid: plan } : {}) }),
+    mutationFn: () =>
+      convertAnswer(answer.uuid, {
+        to: 'request',
+        ...(plan ? { project_uuid: plan } : {}),
+        ...(type ? { request_type_id: type } : {}),
+      }),
     onSuccess: onDone,
     onError: (error) => {
       if (error instanceof ApiError && error.status === 422) {
@@ -84,23 +90,36 @@ function ConvertToRequest({ answer, onDone, onClose }: { answer: AnswerDetail; o
       okButtonProps={{ 'data-testid': 'answer-convert-request-confirm' } as ButtonProps}
     >
       <Typography.Paragraph>
-        A new request is made from this answer; its questionnaire is filled in where the questions match.
+        A draft request is made from this answer; its questionnaire is filled in where the questions match.
       </Typography.Paragraph>
-      {answer.customer ? (
-        <Form layout="vertical" component="div">
-          <Form.Item label="Plan" htmlFor="answer-convert-plan" help="Leave empty to use the client's only active plan">
-            <Select
-              id="answer-convert-plan"
-              allowClear
-              value={plan ?? undefined}
-              onChange={(uuid?: string) => setPlan(uuid ?? null)}
-              loading={plans.isLoading}
-              options={(plans.data?.data ?? []).map((p) => ({ value: p.uuid, label: p.title }))}
-              data-testid="answer-convert-plan"
-            />
-          </Form.Item>
-        </Form>
-      ) : null}
+      <Form layout="vertical" component="div">
+        <Form.Item label="Plan" htmlFor="answer-convert-plan" help="Empty: the client's only active plan">
+          <Select
+            id="answer-convert-plan"
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            value={plan ?? undefined}
+            onChange={(uuid?: string) => setPlan(uuid ?? null)}
+            loading={plans.isLoading}
+            options={clientPlans.map((p) => ({ value: p.uuid, label: p.title }))}
+            data-testid="answer-convert-plan"
+          />
+        </Form.Item>
+        <Form.Item label="Request type" htmlFor="answer-convert-type" help="Empty: the type the form was made from">
+          <Select
+            id="answer-convert-type"
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            value={type ?? undefined}
+            onChange={(id?: number) => setType(id ?? null)}
+            loading={types.isLoading}
+            options={(types.data ?? []).filter((t) => !t.disabled).map((t) => ({ value: t.id, label: t.name }))}
+            data-testid="answer-convert-type"
+          />
+        </Form.Item>
+      </Form>
       {problem ? <Alert type="error" showIcon message={problem} data-testid="answer-convert-problem" /> : null}
     </Modal>
   );
