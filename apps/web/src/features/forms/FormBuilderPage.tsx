@@ -71,7 +71,10 @@ function Builder({ form }: { form: FormDetail }) {
   const editable = ability.can('FORMS_UPDATE') && form.status !== 'archived';
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const saved = useMemo(() => draftOf(form), [form]);
+  // The server's copy changes only when the form was saved (by anyone): a refetch of the same version (window focus,
+  // a new share link) must not throw away what is being typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: updated_at says when the form's content changed
+  const saved = useMemo(() => draftOf(form), [form.updated_at]);
   const [draft, setDraft] = useState<Draft>(saved);
   const [selected, setSelected] = useState<string | null>(null);
   const [previewAnswers, setPreviewAnswers] = useState<Answers>({});
