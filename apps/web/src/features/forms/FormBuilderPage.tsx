@@ -289,7 +289,10 @@ function Builder({ form }: { form: FormDetail }) {
             <Dropdown
               trigger={['click']}
               menu={{
-                items: BUILDER_TYPES.map((t) => ({ key: t.type, label: t.label, 'data-testid': `fb-add-${t.type}` })),
+                items: BUILDER_TYPES.map((t) => ({
+                  key: t.type,
+                  label: <span data-testid={`fb-add-${t.type}`}>{t.label}</span>,
+                })),
                 onClick: ({ key }) => add(key as Question['type']),
               }}
             >
