@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { type Answers, type FormDetail, type FormUpdateInput, MESSAGES, type Question } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Dropdown, Form, Input, Result, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Dropdown, Empty, Form, Input, Result, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -312,14 +312,18 @@ function Builder({ form }: { form: FormDetail }) {
             {draft.description ? (
               <Typography.Paragraph className="fb-pre">{draft.description}</Typography.Paragraph>
             ) : null}
-            <AnswerForm
-              form={draft.questions}
-              answers={previewAnswers}
-              onChange={(name, value) => setPreviewAnswers((a) => ({ ...a, [name]: value }))}
-              messages={{}}
-              readOnly={false}
-              today={dayjs().format('YYYY-MM-DD')}
-            />
+            {draft.questions.length === 0 ? (
+              <Empty description="Add a question to see it here" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            ) : (
+              <AnswerForm
+                form={draft.questions}
+                answers={previewAnswers}
+                onChange={(name, value) => setPreviewAnswers((a) => ({ ...a, [name]: value }))}
+                messages={{}}
+                readOnly={false}
+                today={dayjs().format('YYYY-MM-DD')}
+              />
+            )}
           </div>
         </section>
       </div>

@@ -98,7 +98,7 @@ export function FormFill(props: FormFillProps) {
   }
   return (
     <div className="form-fill" data-testid="form-fill">
-      <AnswerForm {...common} />
+      {props.questions.length > 0 ? <AnswerForm {...common} /> : null}
       <div className="form-fill-actions">{submitButton}</div>
     </div>
   );
