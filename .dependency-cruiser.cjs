@@ -66,7 +66,13 @@ const API_SURFACE = {
     'update-task.ts',
   ],
   'modules/time-logs': ['save-time-log.ts', 'time-log-events.ts', 'time-log-list.query.ts', 'time-logs.presenter.ts'],
-  'modules/uploads': ['attach-uploads.ts', 'holder-access.ts', 'upload-events.ts', 'upload-presenter.ts'],
+  'modules/uploads': [
+    'attach-uploads.ts',
+    'create-upload.ts',
+    'holder-access.ts',
+    'upload-events.ts',
+    'upload-presenter.ts',
+  ],
   'modules/users': ['signed-in-user.ts'],
 };
 

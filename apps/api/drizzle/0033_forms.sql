@@ -25,6 +25,13 @@ CREATE TABLE "form_drafts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "form_link_uploads" (
+	"upload_id" integer PRIMARY KEY NOT NULL,
+	"share_link_id" integer NOT NULL,
+	"device_key_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "form_share_links" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "form_share_links_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"uuid" uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -79,6 +86,8 @@ ALTER TABLE "form_answers" ADD CONSTRAINT "form_answers_share_link_id_form_share
 ALTER TABLE "form_answers" ADD CONSTRAINT "form_answers_request_id_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_answers" ADD CONSTRAINT "form_answers_converted_customer_id_customers_id_fk" FOREIGN KEY ("converted_customer_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_drafts" ADD CONSTRAINT "form_drafts_share_link_id_form_share_links_id_fk" FOREIGN KEY ("share_link_id") REFERENCES "public"."form_share_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "form_link_uploads" ADD CONSTRAINT "form_link_uploads_upload_id_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."uploads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "form_link_uploads" ADD CONSTRAINT "form_link_uploads_share_link_id_form_share_links_id_fk" FOREIGN KEY ("share_link_id") REFERENCES "public"."form_share_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_share_links" ADD CONSTRAINT "form_share_links_form_id_forms_id_fk" FOREIGN KEY ("form_id") REFERENCES "public"."forms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_share_links" ADD CONSTRAINT "form_share_links_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_share_links" ADD CONSTRAINT "form_share_links_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -92,6 +101,7 @@ CREATE INDEX "form_answers_customer_created_idx" ON "form_answers" USING btree (
 CREATE INDEX "form_answers_version_idx" ON "form_answers" USING btree ("form_version_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "form_drafts_link_device_idx" ON "form_drafts" USING btree ("share_link_id","device_key_hash");--> statement-breakpoint
 CREATE INDEX "form_drafts_updated_idx" ON "form_drafts" USING btree ("updated_at");--> statement-breakpoint
+CREATE INDEX "form_link_uploads_link_device_idx" ON "form_link_uploads" USING btree ("share_link_id","device_key_hash");--> statement-breakpoint
 CREATE INDEX "form_share_links_form_idx" ON "form_share_links" USING btree ("form_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "form_versions_form_number_idx" ON "form_versions" USING btree ("form_id","number");--> statement-breakpoint
 CREATE INDEX "forms_name_idx" ON "forms" USING btree (lower("name"));--> statement-breakpoint

@@ -218,6 +218,7 @@ export const MESSAGES = {
   answerNoActivePlan: 'The client has no single active plan; choose one',
   expiryInPast: 'The expiry must be in the future',
   shareLinkRevoked: 'The link was revoked.',
+  tooManyFiles: (max: number) => `You can upload up to ${max} files here`,
   noTasks: 'No tasks',
   noFormRequest: 'No form request',
   noDueDate: 'no due date',

@@ -6,7 +6,7 @@ import { exportFormatSchema, exportPageSchema } from './bulk';
 import { listResponseSchema, optionalText, requiredText } from './common';
 import { customerRefSchema } from './customers';
 import { listQuerySchema, oneOrMany } from './lists';
-import { uploadSchema } from './uploads';
+import { createPresignedUrlSchema, uploadSchema } from './uploads';
 
 /**
  * Forms and their answers (issue 20). A form is built from the request questionnaire's question model
@@ -28,6 +28,10 @@ export const FORM_LIMITS = {
   answerBytes: 256 * 1024,
   /** Files one upload question of a public answer takes. */
   filesPerQuestion: 20,
+  /** The largest file a share link's page may upload (the server's own cap applies when lower). */
+  publicFileBytes: 25 * 1024 * 1024,
+  /** Files one device may upload through one link. */
+  publicFilesPerDevice: 50,
 } as const;
 
 /** The questions of a form: each valid alone and coherent together (unique names, rules naming real questions). */
@@ -273,4 +277,12 @@ export const publicAnswerSchema = z.object({
   [FORM_HONEYPOT_FIELD]: z.string().max(1000).optional(),
 });
 export type PublicAnswerInput = z.input<typeof publicAnswerSchema>;
+/**
+ * POST public/forms/{token}/uploads: the pre-signed upload flow of the signed-in app (create-pre-signed-url), scoped
+ * to the link and this device; the answer's upload questions may then name the returned uuid. Answers
+ * presignedUrlResponseSchema.
+ */
+export const publicUploadSchema = createPresignedUrlSchema.omit({ type: true }).extend({ device_key: deviceKeySchema });
+export type PublicUploadInput = z.input<typeof publicUploadSchema>;
+
 export const publicAnswerSavedSchema = z.object({ data: z.object({ thank_you_text: z.string().nullable() }) });

@@ -14,6 +14,7 @@ import {
 import { customers } from './clients';
 import { createdAt, id, publicId, updatedAt } from './columns';
 import { requests, requestTypes } from './requests';
+import { uploads } from './uploads';
 import { users } from './users';
 
 /**
@@ -137,4 +138,24 @@ export const formDrafts = pgTable(
     uniqueIndex('form_drafts_link_device_idx').on(t.shareLinkId, t.deviceKeyHash),
     index('form_drafts_updated_idx').on(t.updatedAt),
   ],
+);
+
+/**
+ * Files uploaded through a share link's page (no account): which link and device made each pending upload, so a
+ * public answer can hold only files sent through its own link from the same device. Unheld uploads are removed by
+ * the uploads cleanup job after 24 h, and these rows with them.
+ */
+export const formLinkUploads = pgTable(
+  'form_link_uploads',
+  {
+    uploadId: integer()
+      .primaryKey()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    shareLinkId: integer()
+      .notNull()
+      .references(() => formShareLinks.id, { onDelete: 'cascade' }),
+    deviceKeyHash: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('form_link_uploads_link_device_idx').on(t.shareLinkId, t.deviceKeyHash)],
 );

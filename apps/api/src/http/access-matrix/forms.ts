@@ -32,4 +32,9 @@ export const FORM_ROUTES: MatrixRows = {
     url: '/api/public/forms/not-a-real-token/answers',
     payload: {},
   },
+  'POST /api/public/forms/:token/uploads': {
+    expect: everyone,
+    url: '/api/public/forms/not-a-real-token/uploads',
+    payload: {},
+  },
 };

@@ -28,7 +28,7 @@ export function checkValues(questions: FormQuestion[], values: Answers, timeZone
 }
 
 /** Upload uuids an answer names, per upload question. */
-function uploadValues(questions: FormQuestion[], values: Answers): { name: string; uuids: string[] }[] {
+export function fileValues(questions: FormQuestion[], values: Answers): { name: string; uuids: string[] }[] {
   return flattenQuestions(questions)
     .filter((q) => q.type === 'upload')
     .map((q) => ({ name: q.name, uuids: Array.isArray(values[q.name]) ? (values[q.name] as string[]) : [] }))
@@ -131,7 +131,7 @@ export async function createStaffAnswer(
       emit,
       actorId,
     );
-    for (const files of uploadValues(version.questions, values)) {
+    for (const files of fileValues(version.questions, values)) {
       await attachUploads(tx, {
         storage: ctx.storage,
         uploadUuids: files.uuids,
@@ -142,9 +142,4 @@ export async function createStaffAnswer(
     }
     return row.uuid;
   });
-}
-
-/** Whether an answer names files; public answers cannot attach any (see the Forms section of ARCHITECTURE.md). */
-export function namesFiles(questions: FormQuestion[], values: Answers): string[] {
-  return uploadValues(questions, values).map((u) => u.name);
 }

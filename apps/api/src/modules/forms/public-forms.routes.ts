@@ -1,18 +1,20 @@
 import {
   errorBodySchema,
   FORM_LIMITS,
+  presignedUrlResponseSchema,
   publicAnswerSavedSchema,
   publicAnswerSchema,
   publicDraftSavedSchema,
   publicDraftSchema,
   publicFormQuerySchema,
   publicFormResponseSchema,
+  publicUploadSchema,
   shareLinkParam,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../http/access';
 import { errorResponses } from '../../http/responses';
-import { getPublicForm, savePublicDraft, submitPublicAnswer } from './public-forms';
+import { createPublicUpload, getPublicForm, savePublicDraft, submitPublicAnswer } from './public-forms';
 
 const tags = ['forms'];
 /** A revoked or expired link, or a closed form, answers 410 with a message saying which. */
@@ -76,5 +78,19 @@ export const publicFormsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await submitPublicAnswer(app.ctx, request.params.token, request.body, caller(request)),
     }),
+  );
+
+  app.post(
+    '/public/forms/:token/uploads',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags,
+        params: shareLinkParam,
+        body: publicUploadSchema,
+        response: { 200: presignedUrlResponseSchema, ...responses },
+      },
+    },
+    async (request) => createPublicUpload(app.ctx, request.params.token, request.body, caller(request)),
   );
 };

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildUser } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
 import { formAnswers, formShareLinks } from '../../db/schema';
-import { formsApi } from './test-helpers';
+import { pngBytes, uploadClient } from '../uploads/test-helpers';
+import { formsApi, QUESTIONS } from './test-helpers';
 
 let app: TestApp;
 let close: () => Promise<void>;
@@ -215,5 +216,69 @@ describe('a token of one client never reaches another client', () => {
     expect(other.json().data.draft).toBeNull();
     expect(other.body).not.toContain('Northwind secret');
     expect(other.body).not.toContain(northwind.businessName);
+  });
+});
+
+describe('files through a share link', () => {
+  /** Presigns through the public route and PUTs the bytes to the local driver's signed URL; answers the uuid. */
+  async function send(token: string, deviceKey: string) {
+    const body = await pngBytes();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/public/forms/${token}/uploads`,
+      remoteAddress: '198.51.100.7',
+      payload: { device_key: deviceKey, name: 'logo.png', extension: 'png', size: body.length },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const target = res.json() as { uuid: string; url: string; headers: Record<string, string> };
+    const put = await uploadClient(app).put(target, body);
+    expect(put.status).toBe(200);
+    return target.uuid;
+  }
+
+  it('uploads through the pre-signed flow scoped to the link and device, and the answer holds the file', async () => {
+    const form = await api.publishedForm({
+      questions: [...QUESTIONS, { name: 'logo', label: 'Logo', type: 'upload', optionalLabel: true }],
+    });
+    const token = await api.shareLink(form);
+    const other = await api.shareLink(form);
+    const file = await send(token, DEVICE);
+
+    const values = { business_name: 'Acme', logo: [file] };
+    // Not without the device that uploaded it, nor from another device or through another link (each attempt from
+    // its own address: this app allows 3 answers an hour per address).
+    expect((await visitor().answer(token, { values })).json().errors).toEqual({
+      'values.logo': [MESSAGES.unknownReference],
+    });
+    expect((await visitor().answer(token, { values, device_key: 'another-device-0123456789' })).json().errors).toEqual({
+      'values.logo': [MESSAGES.unknownReference],
+    });
+    expect((await visitor().answer(other, { values, device_key: DEVICE })).statusCode).toBe(422);
+
+    expect((await visitor().answer(token, { values, device_key: DEVICE })).statusCode).toBe(200);
+    const [row] = (await api.call('GET', `/api/answers?filters[form_uuid]=${form}`)).json().data;
+    const detail = (await api.call('GET', `/api/answers/${row.uuid}`)).json().data;
+    expect(detail.uploads.map((u: { uuid: string; name: string }) => [u.uuid, u.name])).toEqual([[file, 'logo.png']]);
+    // Held once: a second answer cannot take the same file.
+    expect((await visitor().answer(token, { values, device_key: DEVICE })).statusCode).toBe(422);
+  });
+
+  it('caps a link upload’s size below the server’s and refuses closed links', async () => {
+    const form = await api.publishedForm();
+    const token = await api.shareLink(form);
+    const big = await app.inject({
+      method: 'POST',
+      url: `/api/public/forms/${token}/uploads`,
+      payload: { device_key: DEVICE, name: 'movie.mp4', extension: 'mp4', size: 26 * 1024 * 1024 },
+    });
+    expect(big.statusCode).toBe(422);
+    expect(big.json().errors.size).toEqual([MESSAGES.uploadTooLarge(25)]);
+    await api.call('DELETE', `/api/share-links/${token}`);
+    const closed = await app.inject({
+      method: 'POST',
+      url: `/api/public/forms/${token}/uploads`,
+      payload: { device_key: DEVICE, name: 'a.png', extension: 'png', size: 10 },
+    });
+    expect(closed.statusCode).toBe(410);
   });
 });

@@ -2,21 +2,26 @@ import {
   type Answers,
   answersSchema,
   FORM_HONEYPOT_FIELD,
+  FORM_LIMITS,
   flattenQuestions,
   isAnswerable,
   MESSAGES,
   type PublicAnswerInput,
   type PublicDraftInput,
   type PublicForm,
+  type PublicUploadInput,
 } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { formDrafts } from '../../db/schema';
+import type { DbExecutor } from '../../db/client';
+import { formDrafts, formLinkUploads, uploads } from '../../db/schema';
 import { inTransaction } from '../../events/domain-events';
 import { validationError } from '../../http/errors';
 import { addressBucket } from '../auth/client-address';
 import { hashToken } from '../auth/tokens';
-import { checkValues, insertAnswer, namesFiles } from './answer-commands';
+import { attachUploads } from '../uploads/attach-uploads';
+import { createUpload } from '../uploads/create-upload';
+import { checkValues, fileValues, insertAnswer } from './answer-commands';
 import { latestVersion } from './form-queries';
 import { type OpenLink, openLink } from './share-links';
 
@@ -124,14 +129,12 @@ export async function submitPublicAnswer(ctx: AppContext, token: string, input: 
   }
   const version = await openVersion(ctx, link);
   const values = checkValues(version.questions, input.values, ctx.config.agencyTimeZone);
-  // Files reach a public answer only through uploads scoped to the link, which do not exist yet: refuse them
-  // rather than attach files this caller cannot be shown to own.
-  const withFiles = namesFiles(version.questions, values);
-  if (withFiles.length) {
-    throw validationError(Object.fromEntries(withFiles.map((name) => [`values.${name}`, [MESSAGES.unknownReference]])));
+  const files = fileValues(version.questions, values);
+  if (files.length && !input.device_key) {
+    throw validationError(Object.fromEntries(files.map((f) => [`values.${f.name}`, [MESSAGES.unknownReference]])));
   }
   await inTransaction(ctx.db, ctx.events, async (tx, emit) => {
-    await insertAnswer(
+    const answer = await insertAnswer(
       tx,
       {
         formId: link.formId,
@@ -146,6 +149,9 @@ export async function submitPublicAnswer(ctx: AppContext, token: string, input: 
       emit,
       null,
     );
+    for (const file of files) {
+      await holdLinkFiles(tx, ctx, link, input.device_key ?? '', file, answer.id);
+    }
     if (input.device_key) {
       await tx
         .delete(formDrafts)
@@ -155,4 +161,75 @@ export async function submitPublicAnswer(ctx: AppContext, token: string, input: 
     }
   });
   return thankYou;
+}
+
+/**
+ * The files of one upload question, held by the answer: only files this link's page uploaded from the same device
+ * (form_link_uploads), each once; anything else reads as an unknown reference, as someone else's file would.
+ */
+async function holdLinkFiles(
+  tx: DbExecutor,
+  ctx: AppContext,
+  link: OpenLink,
+  deviceKey: string,
+  file: { name: string; uuids: string[] },
+  answerId: number,
+) {
+  const field = `values.${file.name}`;
+  if (file.uuids.length > FORM_LIMITS.filesPerQuestion) {
+    throw validationError({ [field]: [MESSAGES.tooManyFiles(FORM_LIMITS.filesPerQuestion)] });
+  }
+  const own = await tx
+    .select({ uuid: uploads.uuid })
+    .from(formLinkUploads)
+    .innerJoin(uploads, eq(uploads.id, formLinkUploads.uploadId))
+    .where(
+      and(
+        eq(formLinkUploads.shareLinkId, link.linkId),
+        eq(formLinkUploads.deviceKeyHash, deviceHash(deviceKey)),
+        inArray(uploads.uuid, file.uuids),
+      ),
+    );
+  if (own.length !== file.uuids.length) {
+    throw validationError({ [field]: [MESSAGES.unknownReference] });
+  }
+  await attachUploads(tx, {
+    storage: ctx.storage,
+    uploadUuids: file.uuids,
+    holder: { type: 'form_answer', id: answerId },
+    actor: { userId: null },
+    field,
+  });
+}
+
+/**
+ * POST public/forms/{token}/uploads: the signed-in app's pre-signed flow for a visitor, under the link's limits (a
+ * smaller file cap, a number of files per device, uploads per address). The file belongs to nobody until an answer
+ * of this link and device holds it; unheld, the cleanup job removes it after 24 h.
+ */
+export async function createPublicUpload(ctx: AppContext, token: string, input: PublicUploadInput, caller: Caller) {
+  await limitCalls(ctx, caller);
+  const link = await openLink(ctx.db, token);
+  await ctx.limiter.hit([
+    {
+      key: `forms:uploads:ip:${addressBucket(caller.ip)}`,
+      rule: { limit: FORM_LIMITS.publicFilesPerDevice * 2, windowSeconds: 3600 },
+    },
+  ]);
+  const device = deviceHash(input.device_key);
+  const [sent] = await ctx.db
+    .select({ n: count() })
+    .from(formLinkUploads)
+    .where(and(eq(formLinkUploads.shareLinkId, link.linkId), eq(formLinkUploads.deviceKeyHash, device)));
+  if ((sent?.n ?? 0) >= FORM_LIMITS.publicFilesPerDevice) {
+    throw validationError({ size: [MESSAGES.tooManyFiles(FORM_LIMITS.publicFilesPerDevice)] });
+  }
+  const { id, ...presigned } = await createUpload(
+    ctx,
+    { name: input.name, size: input.size, extension: input.extension, type: 'attachment' },
+    null,
+    FORM_LIMITS.publicFileBytes,
+  );
+  await ctx.db.insert(formLinkUploads).values({ uploadId: id, shareLinkId: link.linkId, deviceKeyHash: device });
+  return presigned;
 }
