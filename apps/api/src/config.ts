@@ -112,6 +112,7 @@ const envSchema = z.object({
   FORM_ANSWERS_PER_LINK_HOUR: z.coerce.number().int().positive().default(200),
   FORM_ANSWERS_PER_IP_HOUR: z.coerce.number().int().positive().default(20),
   FORM_PUBLIC_CALLS_PER_IP_MINUTE: z.coerce.number().int().positive().default(120),
+  FORM_UPLOADS_PER_IP_HOUR: z.coerce.number().int().positive().default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The agency's time zone: weeks, days and recurrence are counted in it. */
   AGENCY_TIME_ZONE: z
@@ -225,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       answersPerLinkHour: e.FORM_ANSWERS_PER_LINK_HOUR,
       answersPerIpHour: e.FORM_ANSWERS_PER_IP_HOUR,
       publicCallsPerIpMinute: e.FORM_PUBLIC_CALLS_PER_IP_MINUTE,
+      uploadsPerIpHour: e.FORM_UPLOADS_PER_IP_HOUR,
     },
     logLevel: e.LOG_LEVEL,
     agencyTimeZone: e.AGENCY_TIME_ZONE,

@@ -113,17 +113,37 @@ function presentAnswer(row: AnswerRow): AnswerListItem {
 
 const whereOf = (conditions: SQL[]) => (conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``);
 
-/** GET answers: one page and the total. */
+/** The joins a sort needs to pick a page's ids (the filters read form_answers alone). */
+function sortJoins(sort: AnswerListQuery['sort']): SQL {
+  switch (sort?.by) {
+    case 'form':
+      return sql`join forms f on f.id = a.form_id`;
+    case 'customer':
+      return sql`left join customers c on c.id = a.customer_id`;
+    default:
+      return sql``;
+  }
+}
+
+/**
+ * GET answers: one page and the total. The page's ids are picked first from form_answers (with only the join its
+ * sort needs), then those rows are read with everything the list shows: a deep page skips index entries, not
+ * joined rows (page 1,000 of 100,000 answers).
+ */
 export async function listAnswers(
   db: DbExecutor,
   query: AnswerListQuery & { page: { size: number; number: number } },
   timeZone: string,
 ) {
   const where = whereOf(answerListConditions(query, timeZone));
+  const order = answerListOrder(query.sort);
   const [rows, total] = await Promise.all([
-    db.execute<AnswerRow>(sql`select ${answerColumns} from ${answerFrom} ${where}
-      order by ${answerListOrder(query.sort)} limit ${query.page.size} offset ${pageOffset(query.page)}`),
-    // The count needs the joins only when a condition reads them (search); the filters read form_answers alone.
+    // array(…) keeps the subquery's order; with ordinality carries it to the outer select.
+    db.execute<AnswerRow>(sql`select ${answerColumns}
+      from unnest(array(select a.id from form_answers a ${sortJoins(query.sort)} ${where}
+          order by ${order} limit ${query.page.size} offset ${pageOffset(query.page)})) with ordinality as page(id, position)
+        join ${answerFrom} on a.id = page.id
+      order by page.position`),
     db.execute<{ count: number }>(sql`select count(*)::int as count from form_answers a ${where}`),
   ]);
   return { data: rows.rows.map(presentAnswer), meta: listMeta(total.rows[0]?.count ?? 0, query.page) };

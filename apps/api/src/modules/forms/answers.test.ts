@@ -96,6 +96,9 @@ describe('GET answers', () => {
     const asc = (await list('sort[by]=created_at&sort[direction]=asc')).json().data;
     expect(asc.map((r: { uuid: string }) => r.uuid)).toEqual(made);
 
+    const byClient = (await list('sort[by]=customer&sort[direction]=asc')).json().data;
+    expect(byClient.slice(0, 3).map((r: { uuid: string }) => r.uuid)).toEqual([made[0], made[2], made[4]]);
+    expect((await list('sort[by]=form&page[size]=2&page[number]=2')).json().data).toHaveLength(2);
     const ofA = (await list(`filters[customer_uuid]=${a.uuid}`)).json().data;
     expect(ofA).toHaveLength(3);
     expect((await list('filters[source]=link')).json().meta.total).toBe(0);

@@ -213,7 +213,7 @@ export async function createPublicUpload(ctx: AppContext, token: string, input: 
   await ctx.limiter.hit([
     {
       key: `forms:uploads:ip:${addressBucket(caller.ip)}`,
-      rule: { limit: FORM_LIMITS.publicFilesPerDevice * 2, windowSeconds: 3600 },
+      rule: { limit: ctx.config.formLimits.uploadsPerIpHour, windowSeconds: 3600 },
     },
   ]);
   const device = deviceHash(input.device_key);
