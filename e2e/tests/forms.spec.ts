@@ -4,6 +4,10 @@ import { expectNoSidewaysScroll, screenshot, signedInPage } from './support';
 
 const stamp = Date.now().toString(36);
 const FORM = `Website check ${stamp}`;
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWN4Z2z8ztiYAUIBACgqBVHYYCS4AAAAAElFTkSuQmCC',
+  'base64',
+);
 
 async function chooseOption(page: Page, testId: string, typed: string, optionText: string) {
   const select = page.getByTestId(testId);
@@ -121,7 +125,6 @@ test('forms: build a conditional form, share it, answer it on a phone without an
   await expect(visitor.getByRole('heading', { name: FORM })).toBeVisible();
   await expect(visitor.getByTestId('sidebar')).toHaveCount(0);
   await expect(visitor.locator('input[name="website"]')).not.toBeInViewport();
-  await expect(visitor.getByTestId('upload-question_3-unavailable')).toBeVisible();
   await expect(visitor.getByTestId('question-question_2')).toHaveCount(0);
   await visitor.getByTestId('option-question-option_1').click();
   await visitor.getByTestId('input-question_2').fill('https://harbordental.test');
@@ -131,6 +134,11 @@ test('forms: build a conditional form, share it, answer it on a phone without an
   await expect(visitor.getByTestId('input-question_2')).toHaveValue('https://harbordental.test');
   await expectNoSidewaysScroll(visitor);
   await expectNoSeriousViolations(visitor, 'public form at 390 px');
+  // A file through the link's own upload flow.
+  await visitor
+    .getByTestId('upload-question_3-input')
+    .setInputFiles([{ name: `logo-${stamp}.png`, mimeType: 'image/png', buffer: PNG }]);
+  await expect(visitor.getByTestId('upload-question_3-file')).toContainText(`logo-${stamp}.png`);
   await visitor.getByTestId('form-fill-submit').click();
   await expect(visitor.getByTestId('pf-thanks')).toContainText(`Thanks ${stamp}, we will be in touch.`);
   await screenshot(visitor, 'forms-public-thanks');
@@ -145,6 +153,10 @@ test('forms: build a conditional form, share it, answer it on a phone without an
   const drawer = page.getByTestId('answer-drawer');
   await expect(drawer.getByTestId('answer-question-question_2')).toContainText('https://harbordental.test');
   await expect(drawer.getByTestId('answer-question-question')).toContainText('Yes');
+  await expect(drawer.getByTestId('answer-files-question_3').getByTestId('asset-card')).toHaveAttribute(
+    'data-name',
+    `logo-${stamp}.png`,
+  );
   await drawer.getByTestId('answer-convert-request').click();
   await chooseOption(page, 'answer-convert-plan', 'Harbor', 'Harbor Dental retainer');
   await chooseOption(page, 'answer-convert-type', 'Email', 'Email Design');

@@ -8,11 +8,12 @@ import {
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Result, Skeleton, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, describeError } from '../../api/errors';
 import { type ControlProps, UploadSlotContext } from '../requests/form/QuestionRendererForm';
 import { FormFill } from './FormFill';
+import { PublicUploadControl } from './PublicUploadControl';
 import { getPublicForm, savePublicDraft, submitPublicAnswer } from './publicApi';
 import { answerErrorsOf, deviceKey } from './publicForm';
 import './forms.css';
@@ -37,21 +38,6 @@ function Frame({ children }: { children: React.ReactNode }) {
       </div>
       <div className="pf-card">{children}</div>
     </main>
-  );
-}
-
-/**
- * A share link takes no files: uploads need a session or uploads scoped to the link, which the API does not offer
- * yet. The question says so instead of offering a drop zone that could not work.
- */
-function NoFilesHere({ question }: ControlProps) {
-  return (
-    <Alert
-      type="info"
-      showIcon
-      message="Files cannot be sent through this link. Please send them to us another way."
-      data-testid={`upload-${question.name}-unavailable`}
-    />
   );
 }
 
@@ -80,6 +66,11 @@ function Answering({ token, form, device }: { token: string; form: PublicForm; d
   const honeypot = useRef<HTMLInputElement>(null);
   const timer = useRef<number | undefined>(undefined);
   const names = useMemo(() => new Set(flattenQuestions(form.questions).map((q) => q.name)), [form.questions]);
+  // Upload questions send files through the link's own pre-signed flow (no session here).
+  const uploadSlot = useCallback(
+    (props: ControlProps) => <PublicUploadControl {...props} token={token} device={device} />,
+    [token, device],
+  );
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const saveDraft = (values: Answers) => {
@@ -146,7 +137,7 @@ function Answering({ token, form, device }: { token: string; form: PublicForm; d
       ) : null}
       {form.description ? <Typography.Paragraph className="fb-pre">{form.description}</Typography.Paragraph> : null}
       {general ? <Alert type="error" showIcon message={general} className="pf-general" data-testid="pf-error" /> : null}
-      <UploadSlotContext.Provider value={NoFilesHere}>
+      <UploadSlotContext.Provider value={uploadSlot}>
         <FormFill
           questions={form.questions}
           answers={answers}

@@ -1,4 +1,10 @@
-import type { PublicAnswerInput, PublicDraftInput, PublicForm } from '@portal/domain';
+import type {
+  PresignedUrlResponse,
+  PublicAnswerInput,
+  PublicDraftInput,
+  PublicForm,
+  PublicUploadInput,
+} from '@portal/domain';
 import { api } from '../../api';
 
 /** The share link's calls: no session, the token is the credential (a 401 here never means a session ended). */
@@ -35,4 +41,9 @@ export async function submitPublicAnswer(
       noSession,
     )
   ).data;
+}
+
+/** A pre-signed target for one file of this link's answer, scoped to the link and this device. */
+export async function createPublicUpload(token: string, body: PublicUploadInput): Promise<PresignedUrlResponse> {
+  return api.post<PresignedUrlResponse>(`/public/forms/${encodeURIComponent(token)}/uploads`, body, noSession);
 }
