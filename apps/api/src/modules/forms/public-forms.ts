@@ -27,14 +27,18 @@ import { type OpenLink, openLink } from './share-links';
 
 type Caller = { ip: string };
 
+const callsRule = (ctx: AppContext, caller: Caller) => ({
+  key: `forms:calls:ip:${addressBucket(caller.ip)}`,
+  rule: { limit: ctx.config.formLimits.publicCallsPerIpMinute, windowSeconds: 60 },
+});
+const answersRule = (ctx: AppContext, caller: Caller) => ({
+  key: `forms:answers:ip:${addressBucket(caller.ip)}`,
+  rule: { limit: ctx.config.formLimits.answersPerIpHour, windowSeconds: 3600 },
+});
+
 /** Every public call counts against the caller's address, so one address cannot walk tokens or flood drafts. */
 async function limitCalls(ctx: AppContext, caller: Caller) {
-  await ctx.limiter.hit([
-    {
-      key: `forms:calls:ip:${addressBucket(caller.ip)}`,
-      rule: { limit: ctx.config.formLimits.publicCallsPerIpMinute, windowSeconds: 60 },
-    },
-  ]);
+  await ctx.limiter.hit([callsRule(ctx, caller)]);
 }
 
 async function openVersion(ctx: AppContext, link: OpenLink) {
@@ -107,16 +111,11 @@ export async function savePublicDraft(ctx: AppContext, token: string, input: Pub
  * client, if it names one, and this device's draft is dropped with it.
  */
 export async function submitPublicAnswer(ctx: AppContext, token: string, input: PublicAnswerInput, caller: Caller) {
-  await limitCalls(ctx, caller);
+  // The address first (its calls and its answers in one statement, before the token is even looked up, so guessing
+  // tokens spends the address's budget), then the link: attempts one address is refused do not use up the link's
+  // budget, so one flooding address cannot close a link for everybody else.
+  await ctx.limiter.hit([callsRule(ctx, caller), answersRule(ctx, caller)]);
   const link = await openLink(ctx.db, token);
-  // The address first, then the link: attempts one address is refused do not use up the link's budget, so one
-  // flooding address cannot close a link for everybody else.
-  await ctx.limiter.hit([
-    {
-      key: `forms:answers:ip:${addressBucket(caller.ip)}`,
-      rule: { limit: ctx.config.formLimits.answersPerIpHour, windowSeconds: 3600 },
-    },
-  ]);
   await ctx.limiter.hit([
     {
       key: `forms:answers:link:${link.linkId}`,
