@@ -22,7 +22,6 @@ import { hashToken } from '../auth/tokens';
 import { attachUploads } from '../uploads/attach-uploads';
 import { createUpload } from '../uploads/create-upload';
 import { checkValues, fileValues, insertAnswer } from './answer-commands';
-import { latestVersion } from './form-queries';
 import { type OpenLink, openLink } from './share-links';
 
 type Caller = { ip: string };
@@ -41,15 +40,6 @@ async function limitCalls(ctx: AppContext, caller: Caller) {
   await ctx.limiter.hit([callsRule(ctx, caller)]);
 }
 
-async function openVersion(ctx: AppContext, link: OpenLink) {
-  const version = await latestVersion(ctx.db, link.formId);
-  if (!version) {
-    // A published form always has a version; a link whose form lost it is as closed as an archived one.
-    throw validationError({ token: [MESSAGES.formClosed] });
-  }
-  return version;
-}
-
 /** Drafts are keyed by link and the device's key; the key is a bearer of the draft, so only its hash is stored. */
 const deviceHash = (deviceKey: string) => hashToken(`form-draft:${deviceKey}`);
 
@@ -57,7 +47,7 @@ const deviceHash = (deviceKey: string) => hashToken(`form-draft:${deviceKey}`);
 export async function getPublicForm(ctx: AppContext, token: string, deviceKey: string | undefined, caller: Caller) {
   await limitCalls(ctx, caller);
   const link = await openLink(ctx.db, token);
-  const version = await openVersion(ctx, link);
+  const { version } = link;
   let draft: PublicForm['draft'] = null;
   if (deviceKey) {
     const [row] = await ctx.db
@@ -87,7 +77,7 @@ export async function getPublicForm(ctx: AppContext, token: string, deviceKey: s
 export async function savePublicDraft(ctx: AppContext, token: string, input: PublicDraftInput, caller: Caller) {
   await limitCalls(ctx, caller);
   const link = await openLink(ctx.db, token);
-  const version = await openVersion(ctx, link);
+  const { version } = link;
   const known = new Set(
     flattenQuestions(version.questions)
       .filter(isAnswerable)
@@ -126,7 +116,7 @@ export async function submitPublicAnswer(ctx: AppContext, token: string, input: 
   if (input[FORM_HONEYPOT_FIELD]?.trim()) {
     return thankYou;
   }
-  const version = await openVersion(ctx, link);
+  const { version } = link;
   const values = checkValues(version.questions, input.values, ctx.config.agencyTimeZone);
   const files = fileValues(version.questions, values);
   if (files.length && !input.device_key) {

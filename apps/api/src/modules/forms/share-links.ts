@@ -1,11 +1,11 @@
-import { MESSAGES, type ShareLinkCreated, type shareLinkCreateSchema } from '@portal/domain';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { type FormQuestion, MESSAGES, type ShareLinkCreated, type shareLinkCreateSchema } from '@portal/domain';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client';
 import { customers, formShareLinks, forms } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../http/errors';
 import { generateToken, hashToken } from '../auth/tokens';
-import { findFormRow } from './form-queries';
+import { findFormRow, storedQuestions } from './form-queries';
 
 type ShareLinkCreate = z.output<typeof shareLinkCreateSchema>;
 
@@ -99,6 +99,8 @@ export type OpenLink = {
   name: string;
   description: string | null;
   thankYouText: string | null;
+  /** The latest frozen version: what the page shows and new answers answer. */
+  version: { id: number; questions: FormQuestion[] };
 };
 
 /**
@@ -121,6 +123,11 @@ export async function openLink(db: DbExecutor, token: string): Promise<OpenLink>
       thankYouText: forms.thankYouText,
       isPublic: forms.isPublic,
       status: forms.status,
+      // The version new answers answer, read with the link (one statement per public call, not two).
+      versionId: sql<number | null>`(select v.id from form_versions v where v.form_id = form_share_links.form_id
+        order by v.number desc limit 1)`,
+      versionQuestions: sql<unknown>`(select v.questions from form_versions v where v.form_id = form_share_links.form_id
+        order by v.number desc limit 1)`,
     })
     .from(formShareLinks)
     .innerJoin(forms, eq(forms.id, formShareLinks.formId))
@@ -135,7 +142,7 @@ export async function openLink(db: DbExecutor, token: string): Promise<OpenLink>
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
     throw new AppError(410, MESSAGES.formLinkExpired, { code: 'link_expired' });
   }
-  if (row.status !== 'published' || !row.isPublic) {
+  if (row.status !== 'published' || !row.isPublic || row.versionId === null) {
     throw new AppError(410, MESSAGES.formClosed, { code: 'form_closed' });
   }
   return {
@@ -148,5 +155,6 @@ export async function openLink(db: DbExecutor, token: string): Promise<OpenLink>
     name: row.name,
     description: row.description,
     thankYouText: row.thankYouText,
+    version: { id: row.versionId, questions: storedQuestions(row.versionQuestions) },
   };
 }
