@@ -67,8 +67,18 @@ function Answering({ token, form, device }: { token: string; form: PublicForm; d
   const timer = useRef<number | undefined>(undefined);
   const names = useMemo(() => new Set(flattenQuestions(form.questions).map((q) => q.name)), [form.questions]);
   // Upload questions send files through the link's own pre-signed flow (no session here).
+  const uploading = useRef(0);
   const uploadSlot = useCallback(
-    (props: ControlProps) => <PublicUploadControl {...props} token={token} device={device} />,
+    (props: ControlProps) => (
+      <PublicUploadControl
+        {...props}
+        token={token}
+        device={device}
+        onBusy={(change) => {
+          uploading.current += change;
+        }}
+      />
+    ),
     [token, device],
   );
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -92,6 +102,10 @@ function Answering({ token, form, device }: { token: string; form: PublicForm; d
     });
   };
   const submit = async (values: Answers) => {
+    if (uploading.current > 0) {
+      setGeneral('Please wait until your files have finished uploading.');
+      return;
+    }
     window.clearTimeout(timer.current);
     setSubmitting(true);
     setGeneral(null);

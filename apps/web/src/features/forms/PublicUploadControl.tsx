@@ -33,7 +33,8 @@ export function PublicUploadControl({
   id,
   token,
   device,
-}: ControlProps & { token: string; device: string }) {
+  onBusy,
+}: ControlProps & { token: string; device: string; onBusy(change: 1 | -1): void }) {
   const [items, setItems] = useState<Item[]>([]);
   const current = useRef(uuidsOf(value));
   current.current = uuidsOf(value);
@@ -59,6 +60,7 @@ export function PublicUploadControl({
     }
     const controller = new AbortController();
     controllers.current.add(controller);
+    onBusy(1);
     try {
       const target = await createPublicUpload(token, {
         device_key: device,
@@ -79,6 +81,7 @@ export function PublicUploadControl({
       patch(key, { error: describeError(error) ?? MESSAGES.fileUploadFailed(file.name) });
     } finally {
       controllers.current.delete(controller);
+      onBusy(-1);
     }
   };
   const remove = (uuid: string) => {
