@@ -128,7 +128,7 @@ export const formCreateSchema = z.object({
 });
 export type FormCreateInput = z.input<typeof formCreateSchema>;
 
-/** PUT forms/{uuid}: changed fields only; `status: 'archived'` archives, `'draft'`/`'published'` reopen an archived form. */
+/** PUT forms/{uuid}: changed fields only; `archived: true` archives, `archived: false` reopens (published when it has a version). */
 export const formUpdateSchema = z.object({
   name: requiredText(FORM_LIMITS.nameLength).optional(),
   description: optionalText(FORM_LIMITS.descriptionLength),
