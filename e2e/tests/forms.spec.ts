@@ -66,41 +66,45 @@ test('forms: build a conditional form, share it, answer it on a phone without an
   await page.getByTestId('fb-label').fill('Do you have a website?');
   await page.getByTestId('fb-option-0').fill('Yes');
   await page.getByTestId('fb-option-1').fill('No');
-  // A follow-up shown only when the answer is Yes (the rule starts on the first option).
+  // A follow-up shown only when the answer is Yes (the rule starts on the first option). Its answer key is the
+  // Illustration Design questionnaire's, so converting into that request type fills the request's question.
   await addQuestion(page, 'input');
-  await page.getByTestId('fb-label').fill('Website address');
+  await page.getByTestId('fb-label').fill('How many illustrations?');
   await chooseOption(page, 'fb-rule-field', '', 'Do you have a website?');
   await expect(page.getByTestId('fb-rule-values')).toContainText('Yes');
+  await page.getByTestId('fb-name').fill('illustration_count');
+  await page.getByTestId('fb-label').focus();
+  await expect(page.getByTestId('fb-question-illustration_count')).toBeVisible();
   // An upload question.
   await addQuestion(page, 'upload');
   await page.getByTestId('fb-label').fill('Your logo');
   await expect(page.getByTestId('fb-questions').locator('> li')).toHaveCount(3);
 
-  // Keyboard reordering: the logo moves up one place and back.
+  // Keyboard reordering (the editor closed, so every card is one line): the logo moves up one place and back.
+  await page.getByTestId('fb-question-question_3').getByTestId('fb-question-open').click();
+  await expect(page.getByTestId('fb-editor')).toHaveCount(0);
   const handle = page.getByTestId('fb-question-question_3').getByTestId('fb-handle');
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Space');
-  await expect(page.getByTestId('fb-questions').locator('> li').nth(1)).toHaveAttribute(
-    'data-testid',
-    'fb-question-question_3',
-  );
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Space');
-  await expect(page.getByTestId('fb-questions').locator('> li').nth(2)).toHaveAttribute(
-    'data-testid',
-    'fb-question-question_3',
-  );
+  const keyboardMove = async (key: 'ArrowUp' | 'ArrowDown') => {
+    await handle.focus();
+    await page.keyboard.press('Space');
+    // dnd-kit measures the list once the drag has started; a move sent at once would find nothing to move over.
+    await page.waitForTimeout(400);
+    await page.keyboard.press(key);
+    await page.waitForTimeout(400);
+    await page.keyboard.press('Space');
+  };
+  const cards = page.getByTestId('fb-questions').locator('> li');
+  await keyboardMove('ArrowUp');
+  await expect.soft(cards.nth(1)).toHaveAttribute('data-testid', 'fb-question-question_3');
+  await keyboardMove('ArrowDown');
+  await expect(cards.nth(2)).toHaveAttribute('data-testid', 'fb-question-question_3');
 
   // The live preview is the questionnaire renderer: the follow-up appears with its answer.
   const preview = page.getByTestId('fb-preview');
   await expect(preview.getByText('Do you have a website?')).toBeVisible();
-  await expect(preview.getByTestId('question-question_2')).toHaveCount(0);
+  await expect(preview.getByTestId('question-illustration_count')).toHaveCount(0);
   await preview.getByTestId('option-question-option_1').click();
-  await expect(preview.getByTestId('question-question_2')).toBeVisible();
+  await expect(preview.getByTestId('question-illustration_count')).toBeVisible();
 
   await page.getByTestId('fb-form-public').click();
   await page.getByTestId('fb-form-thanks').fill(`Thanks ${stamp}, we will be in touch.`);
@@ -125,13 +129,13 @@ test('forms: build a conditional form, share it, answer it on a phone without an
   await expect(visitor.getByRole('heading', { name: FORM })).toBeVisible();
   await expect(visitor.getByTestId('sidebar')).toHaveCount(0);
   await expect(visitor.locator('input[name="website"]')).not.toBeInViewport();
-  await expect(visitor.getByTestId('question-question_2')).toHaveCount(0);
+  await expect(visitor.getByTestId('question-illustration_count')).toHaveCount(0);
   await visitor.getByTestId('option-question-option_1').click();
-  await visitor.getByTestId('input-question_2').fill('https://harbordental.test');
+  await visitor.getByTestId('input-illustration_count').fill('3');
   // The partial answer is kept on this device and comes back with the link.
   await expect(visitor.getByTestId('pf-saved')).toContainText('Saved on this device');
   await visitor.reload();
-  await expect(visitor.getByTestId('input-question_2')).toHaveValue('https://harbordental.test');
+  await expect(visitor.getByTestId('input-illustration_count')).toHaveValue('3');
   await expectNoSidewaysScroll(visitor);
   await expectNoSeriousViolations(visitor, 'public form at 390 px');
   // A file through the link's own upload flow.
@@ -151,7 +155,7 @@ test('forms: build a conditional form, share it, answer it on a phone without an
   await checkScreen(page, 'form submissions');
   await row.getByTestId('form-answer-open').click();
   const drawer = page.getByTestId('answer-drawer');
-  await expect(drawer.getByTestId('answer-question-question_2')).toContainText('https://harbordental.test');
+  await expect(drawer.getByTestId('answer-question-illustration_count')).toContainText('3');
   await expect(drawer.getByTestId('answer-question-question')).toContainText('Yes');
   await expect(drawer.getByTestId('answer-files-question_3').getByTestId('asset-card')).toHaveAttribute(
     'data-name',
@@ -159,7 +163,7 @@ test('forms: build a conditional form, share it, answer it on a phone without an
   );
   await drawer.getByTestId('answer-convert-request').click();
   await chooseOption(page, 'answer-convert-plan', 'Harbor', 'Harbor Dental retainer');
-  await chooseOption(page, 'answer-convert-type', 'Email', 'Email Design');
+  await chooseOption(page, 'answer-convert-type', 'Illustration', 'Illustration Design');
   await page.getByTestId('answer-convert-request-confirm').click();
   await drawer.getByTestId('answer-request-link').click();
   await expect(page).toHaveURL(/\/requests\/[0-9a-f-]{36}$/);
