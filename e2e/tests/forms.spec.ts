@@ -78,12 +78,15 @@ test('forms: build a conditional form, share it, answer it on a phone without an
   // An upload question.
   await addQuestion(page, 'upload');
   await page.getByTestId('fb-label').fill('Your logo');
+  await page.getByTestId('fb-name').fill('logo');
+  await page.getByTestId('fb-label').focus();
+  await expect(page.getByTestId('fb-question-logo')).toBeVisible();
   await expect(page.getByTestId('fb-questions').locator('> li')).toHaveCount(3);
 
   // Keyboard reordering (the editor closed, so every card is one line): the logo moves up one place and back.
-  await page.getByTestId('fb-question-question_3').getByTestId('fb-question-open').click();
+  await page.getByTestId('fb-question-logo').getByTestId('fb-question-open').click();
   await expect(page.getByTestId('fb-editor')).toHaveCount(0);
-  const handle = page.getByTestId('fb-question-question_3').getByTestId('fb-handle');
+  const handle = page.getByTestId('fb-question-logo').getByTestId('fb-handle');
   const keyboardMove = async (key: 'ArrowUp' | 'ArrowDown') => {
     await handle.focus();
     await page.keyboard.press('Space');
@@ -95,9 +98,9 @@ test('forms: build a conditional form, share it, answer it on a phone without an
   };
   const cards = page.getByTestId('fb-questions').locator('> li');
   await keyboardMove('ArrowUp');
-  await expect.soft(cards.nth(1)).toHaveAttribute('data-testid', 'fb-question-question_3');
+  await expect.soft(cards.nth(1)).toHaveAttribute('data-testid', 'fb-question-logo');
   await keyboardMove('ArrowDown');
-  await expect(cards.nth(2)).toHaveAttribute('data-testid', 'fb-question-question_3');
+  await expect(cards.nth(2)).toHaveAttribute('data-testid', 'fb-question-logo');
 
   // The live preview is the questionnaire renderer: the follow-up appears with its answer.
   const preview = page.getByTestId('fb-preview');
@@ -140,9 +143,9 @@ test('forms: build a conditional form, share it, answer it on a phone without an
   await expectNoSeriousViolations(visitor, 'public form at 390 px');
   // A file through the link's own upload flow.
   await visitor
-    .getByTestId('upload-question_3-input')
+    .getByTestId('upload-logo-input')
     .setInputFiles([{ name: `logo-${stamp}.png`, mimeType: 'image/png', buffer: PNG }]);
-  await expect(visitor.getByTestId('upload-question_3-file')).toContainText(`logo-${stamp}.png`);
+  await expect(visitor.getByTestId('upload-logo-file')).toContainText(`logo-${stamp}.png`);
   await visitor.getByTestId('form-fill-submit').click();
   await expect(visitor.getByTestId('pf-thanks')).toContainText(`Thanks ${stamp}, we will be in touch.`);
   await screenshot(visitor, 'forms-public-thanks');
@@ -157,7 +160,7 @@ test('forms: build a conditional form, share it, answer it on a phone without an
   const drawer = page.getByTestId('answer-drawer');
   await expect(drawer.getByTestId('answer-question-illustration_count')).toContainText('3');
   await expect(drawer.getByTestId('answer-question-question')).toContainText('Yes');
-  await expect(drawer.getByTestId('answer-files-question_3').getByTestId('asset-card')).toHaveAttribute(
+  await expect(drawer.getByTestId('answer-files-logo').getByTestId('asset-card')).toHaveAttribute(
     'data-name',
     `logo-${stamp}.png`,
   );
