@@ -161,7 +161,12 @@ function Builder({ form }: { form: FormDetail }) {
           <Button
             type="primary"
             onClick={() => publish.mutate()}
-            disabled={blocked || (!dirty && form.latest_version !== null && !form.has_unpublished_changes)}
+            // A version without questions could not be answered; the server refuses it too.
+            disabled={
+              blocked ||
+              draft.questions.length === 0 ||
+              (!dirty && form.latest_version !== null && !form.has_unpublished_changes)
+            }
             loading={publish.isPending}
             data-testid="fb-publish"
           >
