@@ -22,7 +22,7 @@ const TEST = '(\\.test\\.tsx?$|(^|/)test/|(^|/)e2e/|test-helpers\\.ts$|-fixtures
 const API_SURFACE = {
   collab: ['collab-server.ts', 'request-brief-merge.ts'],
   events: ['domain-events.ts', 'event-kinds.ts', 'list-cache-relay.ts'],
-  'modules/auth': ['password-reset.ts', 'passwords.ts', 'tokens.ts'],
+  'modules/auth': ['client-address.ts', 'password-reset.ts', 'passwords.ts', 'tokens.ts'],
   'modules/comments': ['latest-comments.ts'],
   'modules/contacts': ['contact-commands.ts', 'contact-queries.ts', 'references.ts'],
   'modules/credits': ['credit-commands.ts', 'credit-periods.ts'],
@@ -36,6 +36,7 @@ const API_SURFACE = {
   'modules/reports': ['timelog-category.ts'],
   'modules/requests': [
     'bulk-edit-requests.ts',
+    'create-request.ts',
     'delete-draft.ts',
     'request-access.ts',
     'request-completion.ts',
@@ -65,7 +66,13 @@ const API_SURFACE = {
     'update-task.ts',
   ],
   'modules/time-logs': ['save-time-log.ts', 'time-log-events.ts', 'time-log-list.query.ts', 'time-logs.presenter.ts'],
-  'modules/uploads': ['attach-uploads.ts', 'holder-access.ts', 'upload-events.ts', 'upload-presenter.ts'],
+  'modules/uploads': [
+    'attach-uploads.ts',
+    'create-upload.ts',
+    'holder-access.ts',
+    'upload-events.ts',
+    'upload-presenter.ts',
+  ],
   'modules/users': ['signed-in-user.ts'],
 };
 
@@ -76,6 +83,7 @@ const WEB_SURFACE = {
   clients: ['ClientModal.tsx', 'ClientsPage.tsx', 'CustomersPage.tsx', 'api.ts'],
   comments: ['CommentTargetRedirect.tsx', 'CommentTemplatesPage.tsx', 'CommentsPanel.tsx', 'MentionsInboxPage.tsx'],
   dashboard: ['DashboardPage.tsx', 'WeekBars.tsx'],
+  forms: ['FormBuilderPage.tsx', 'FormsPage.tsx', 'PublicFormPage.tsx', 'SubmissionsPage.tsx', 'SubmitPage.tsx'],
   help: ['KeyboardShortcutsModal.tsx', 'WhatsNewModal.tsx'],
   invites: ['InviteModal.tsx', 'api.ts'],
   logs: ['ActivityLogPage.tsx', 'EmailLogsPage.tsx'],

@@ -16,6 +16,7 @@ import { seedScale } from '../../apps/api/src/seed/seed-scale';
 import { seedScaleComments } from '../../apps/api/src/seed/seed-scale-comments';
 import { parentPid } from './cpu';
 import { explainRecorded, recordQueries } from './explain';
+import { seedFormAnswers } from './forms-seed';
 
 /**
  * The API as `npm start` runs it (production logging level, real PostgreSQL), on a throw-away database,
@@ -46,7 +47,13 @@ if (process.env.SEED_SCALE === '1') {
 if (process.env.SEED_COMMENTS === '1') {
   await seedScaleComments(db);
 }
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0' });
+// SEED_FORMS=1: a 40-question form with 100,000 answers (bench forms).
+if (process.env.SEED_FORMS === '1') {
+  await seedFormAnswers(db);
+}
+// The share-link limits are the API's own; a bench that answers one link hundreds of times from 127.0.0.1 lifts them.
+const formLimits = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('FORM_')));
+const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', ...formLimits });
 const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

@@ -3,6 +3,7 @@ import { benchBundle } from './bundle';
 import { benchComments } from './comments';
 import { benchDashboard } from './dashboard';
 import { benchExport } from './export';
+import { benchForms } from './forms';
 import { benchLive } from './live';
 import { benchReports } from './reports';
 import { benchRequests } from './requests';
@@ -14,7 +15,7 @@ import { benchTimeLogs } from './time-logs';
 import { benchUploads } from './uploads';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -61,4 +62,7 @@ if (all || which.includes('reports')) {
 }
 if (all || which.includes('export')) {
   await benchExport();
+}
+if (all || which.includes('forms')) {
+  await benchForms();
 }

@@ -29,6 +29,7 @@ import { contactRoutes } from './modules/contacts/contacts.routes';
 import { creditRoutes } from './modules/credits/credits.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { formRoutes } from './modules/forms';
 import { groupRoutes } from './modules/groups/groups.routes';
 import { inviteRoutes } from './modules/invites/invites.routes';
 import { logRoutes } from './modules/logs/logs.routes';
@@ -97,6 +98,7 @@ const API_MODULES = [
   broadcastingRoutes,
   uploadRoutes,
   tableRoutes,
+  formRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {

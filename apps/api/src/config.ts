@@ -105,6 +105,14 @@ const envSchema = z.object({
   SMS_ACCOUNT_SID: z.string().optional(),
   SMS_AUTH_TOKEN: z.string().optional(),
   SMS_FROM: z.string().optional(),
+  /**
+   * Share links of forms (no account behind them): answers per link and per address in an hour, and every public
+   * form call (page loads, draft saves) per address in a minute. An IPv6 address counts as its /64.
+   */
+  FORM_ANSWERS_PER_LINK_HOUR: z.coerce.number().int().positive().default(200),
+  FORM_ANSWERS_PER_IP_HOUR: z.coerce.number().int().positive().default(20),
+  FORM_PUBLIC_CALLS_PER_IP_MINUTE: z.coerce.number().int().positive().default(120),
+  FORM_UPLOADS_PER_IP_HOUR: z.coerce.number().int().positive().default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The agency's time zone: weeks, days and recurrence are counted in it. */
   AGENCY_TIME_ZONE: z
@@ -214,6 +222,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
         ? { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
         : null,
+    formLimits: {
+      answersPerLinkHour: e.FORM_ANSWERS_PER_LINK_HOUR,
+      answersPerIpHour: e.FORM_ANSWERS_PER_IP_HOUR,
+      publicCallsPerIpMinute: e.FORM_PUBLIC_CALLS_PER_IP_MINUTE,
+      uploadsPerIpHour: e.FORM_UPLOADS_PER_IP_HOUR,
+    },
     logLevel: e.LOG_LEVEL,
     agencyTimeZone: e.AGENCY_TIME_ZONE,
     version: readVersion(),

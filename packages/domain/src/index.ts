@@ -10,6 +10,7 @@ export * from './contracts/contacts';
 export * from './contracts/credits';
 export * from './contracts/customers';
 export * from './contracts/dashboard';
+export * from './contracts/forms';
 export * from './contracts/invites';
 export * from './contracts/lists';
 export * from './contracts/live';

@@ -18,6 +18,7 @@ export const EVENT_MODELS = [
   'session',
   'notification',
   'mention',
+  'form_answer',
 ] as const;
 
 export type EventModel = (typeof EVENT_MODELS)[number];

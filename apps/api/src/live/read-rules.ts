@@ -88,6 +88,8 @@ export const LIVE_READ_RULES: Record<EventModel, LiveReadRule> = {
   session: none,
   notification: { reads: [], deliver: () => ({ to: 'inbox' }) },
   mention: { reads: [], deliver: () => ({ to: 'inbox' }) },
+  // A new form answer reaches people through their bell (form-notifications.ts), not as a live object event.
+  form_answer: none,
 };
 
 /** The room class of a permission set (live/rooms.ts): `*` for none, else the names sorted and joined by `+`. */

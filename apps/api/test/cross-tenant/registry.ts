@@ -184,6 +184,19 @@ export const REGISTRY: Record<string, Entry> = {
   'GET /api/email-logs/:uuid': { unrestricted: `${AGENCY_WIDE} (EMAIL_LOG_READ)` },
   'POST /api/email-logs/:uuid/resend': { unrestricted: `${AGENCY_WIDE} (EMAIL_LOG_READ)` },
   'GET /api/request-types/:id': { unrestricted: 'the service catalogue is the same for everyone' },
+  // Forms (issue 20): agency-wide records of regular staff (freelancers are refused by the routes' access). The
+  // public token routes are not staff routes; that a token reaches only its own link's form and client is tested in
+  // modules/forms/public-forms.test.ts ('a token of one client never reaches another client').
+  'GET /api/forms/:uuid': { unrestricted: `${AGENCY_WIDE} (FORMS_READ)` },
+  'PUT /api/forms/:uuid': { unrestricted: `${AGENCY_WIDE} (FORMS_UPDATE)` },
+  'DELETE /api/forms/:uuid': { unrestricted: `${AGENCY_WIDE} (FORMS_DESTROY)` },
+  'POST /api/forms/:uuid/publish': { unrestricted: `${AGENCY_WIDE} (FORMS_UPDATE)` },
+  'POST /api/forms/:uuid/share-links': { unrestricted: `${AGENCY_WIDE} (FORMS_UPDATE)` },
+  'DELETE /api/share-links/:token': { unrestricted: `${AGENCY_WIDE} (FORMS_UPDATE)` },
+  'GET /api/answers/:uuid': { unrestricted: `${AGENCY_WIDE} (FORMS_READ)` },
+  'POST /api/answers/:uuid/convert': {
+    unrestricted: `${AGENCY_WIDE} (FORMS_UPDATE, plus REQUEST_CREATE or CUSTOMERS_CREATE for what it makes)`,
+  },
   'PUT /api/request-types/:id': { unrestricted: AGENCY_WIDE },
   'DELETE /api/request-types/:id': { unrestricted: AGENCY_WIDE },
 };

@@ -28,6 +28,22 @@ beforeAll(async () => {
   actors = await buildActors(ctx.db);
   const plan = await buildPlan(ctx.db, { projectManagerId: actors.manager.id, members: [actors.freelancer.id] });
   await buildTask(ctx.db, { projectId: plan.id }, { responsibles: [actors.freelancer.id] });
+  // A published form with an answer, so the forms and answers operations' paths name real objects.
+  const headers = bearer(actors.admin.token);
+  const form = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/forms',
+    headers,
+    payload: { name: 'Fuzz form', questions: [{ name: 'company', label: 'Company', type: 'input' }] },
+  });
+  const formUuid = (form.json() as { data: { uuid: string } }).data.uuid;
+  await ctx.app.inject({ method: 'POST', url: `/api/forms/${formUuid}/publish`, headers });
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/answers',
+    headers,
+    payload: { form_uuid: formUuid, values: { company: 'Acme' } },
+  });
 }, 60_000);
 
 afterAll(() => ctx?.close());

@@ -204,6 +204,12 @@ function cases(): Record<EventModel, { event: DomainEvent; adminReceives: boolea
       { event: { model: 'contact', action: 'updated', id: id(), actorId: actors.admin.id }, adminReceives: false },
     ],
     role: [{ event: { model: 'role', action: 'updated', id: id(), actorId: actors.admin.id }, adminReceives: false }],
+    form_answer: [
+      {
+        event: { model: 'form_answer', action: 'created', id: id(), actorId: null, payload: { source: 'link' } },
+        adminReceives: false,
+      },
+    ],
     session: [
       {
         event: {

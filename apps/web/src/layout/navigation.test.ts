@@ -6,7 +6,7 @@ import { admin, buildUser, freelancer, manager } from '../test/users';
 import { NEW_MENU, SIDEBAR, visibleNavigation, visibleNavKeys, visibleNewMenu, visibleScreens } from './navigation';
 
 const WORK = ['work', 'dashboard', 'mentions', 'tasks', 'personal-tasks', 'requests', 'assistant'];
-const CLIENTS = ['client-work', 'clients', 'customers', 'plans', 'contacts'];
+const CLIENTS = ['client-work', 'clients', 'customers', 'plans', 'contacts', 'forms'];
 const REPORTS = ['reports', 'reports-overview', 'timelog', 'project-time', 'users-report'];
 const ADMIN_WITHOUT_GROUPS = [
   'admin',
@@ -110,6 +110,14 @@ describe('sidebar visibility', () => {
       visibleNavKeys(createAbility(buildUser('regular_user', permissions)));
     expect(keys(['SERVICES_READ'])).not.toContain('services');
     expect(keys(['SERVICES_READ', 'REQUEST_READ'])).toContain('services');
+  });
+
+  it('lists Forms for staff with FORMS_READ only; freelancers never, whatever their permissions', () => {
+    const keys = (type: 'regular_user' | 'freelancer', permissions: Parameters<typeof buildUser>[1]) =>
+      visibleNavKeys(createAbility(buildUser(type, permissions)));
+    expect(keys('regular_user', ['FORMS_READ'])).toEqual(['work', 'assistant', 'client-work', 'forms']);
+    expect(keys('regular_user', ['CUSTOMERS_READ'])).not.toContain('forms');
+    expect(keys('freelancer', ['FORMS_READ', 'FORMS_CREATE'])).not.toContain('forms');
   });
 
   it('lists the e-mail log under EMAIL_LOG_READ and the activity log under LOGS_READ, for regular users only', () => {

@@ -78,6 +78,19 @@ describe('route table', () => {
     expect(route('/status-report')).toMatchObject({ access: 'redirect', redirectTo: '/' });
   });
 
+  it('opens a form share link to anyone and keeps the forms screens to staff with FORMS_READ', () => {
+    expect(decideAccess(route('/f/abc_DEF-123'), null)).toBe('allow');
+    expect(decideAccess(route('/f/abc_DEF-123'), clientContact)).toBe('allow');
+    expect(route('/forms/submissions').page).toBe('formSubmissions');
+    expect(route('/forms/6d3c1a52-3b1e-4c1a-9a43-0d51e1d5b001').page).toBe('formBuilder');
+    for (const path of ['/forms', '/forms/submissions', '/submit', '/forms/6d3c1a52-3b1e-4c1a-9a43-0d51e1d5b001']) {
+      expect(decideAccess(route(path), admin), path).toBe('allow');
+      expect(decideAccess(route(path), freelancer), path).toBe('forbidden');
+      expect(decideAccess(route(path), buildUser('regular_user', ['CUSTOMERS_READ'])), path).toBe('forbidden');
+    }
+    expect(decideAccess(route('/submit'), buildUser('regular_user', ['FORMS_READ']))).toBe('forbidden');
+  });
+
   it('finds no route for an unknown path (404)', () => {
     expect(findRoute('/no-such-page')).toBeUndefined();
     expect(findRoute('/requests/a/b/c')).toBeUndefined();

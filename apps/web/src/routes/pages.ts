@@ -47,6 +47,11 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   ),
   reports: lazyPage(() => import('../features/reports/UserPerformancePage').then((m) => m.ReportsOverviewPage)),
   userPerformance: lazyPage(() => import('../features/reports/UserPerformancePage').then((m) => m.UserPerformancePage)),
+  forms: lazyPage(() => import('../features/forms/FormsPage').then((m) => m.FormsPage)),
+  formBuilder: lazyPage(() => import('../features/forms/FormBuilderPage').then((m) => m.FormBuilderPage)),
+  publicForm: lazyPage(() => import('../features/forms/PublicFormPage').then((m) => m.PublicFormPage)),
+  formSubmissions: lazyPage(() => import('../features/forms/SubmissionsPage').then((m) => m.SubmissionsPage)),
+  formSubmit: lazyPage(() => import('../features/forms/SubmitPage').then((m) => m.SubmitPage)),
 };
 
 export const AppLayout = lazyPage(() => import('../layout/AppLayout').then((m) => m.AppLayout));

@@ -57,7 +57,12 @@ export type PageKey =
   | 'timelogReport'
   | 'projectTimeReport'
   | 'reports'
-  | 'userPerformance';
+  | 'userPerformance'
+  | 'forms'
+  | 'formBuilder'
+  | 'publicForm'
+  | 'formSubmissions'
+  | 'formSubmit';
 
 export interface RouteDef {
   path: string;
@@ -120,6 +125,8 @@ export const ROUTES: readonly RouteDef[] = [
   open('/reset', 'Reset password', 'reset'),
   open('/verify-email', 'Verify e-mail', 'verifyEmail'),
   open('/sign-in-link', 'Sign-in link', 'signInLink'),
+  // A form's share link (issue 20): answered without an account, like /terms outside the signed-in layout.
+  open('/f/:token', 'Form', 'publicForm'),
 
   { path: '/file-viewer/:uuid', label: 'File viewer', access: 'signed-in-bare', types: 'any', page: 'fileViewer' },
   { path: '/status-report', label: 'Status report', access: 'redirect', types: 'any', redirectTo: '/' },
@@ -152,9 +159,11 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/clients', 'Clients', 'regular_user', 'clients', ['CUSTOMERS_READ']),
   screen('/customers', 'Customers', 'regular_user', 'customers', ['CUSTOMERS_READ']),
   screen('/content', 'Content'),
-  screen('/forms', 'Forms'),
-  screen('/submit', 'Submit'),
-  screen('/forms/submissions', 'Form submissions'),
+  screen('/forms', 'Forms', 'regular_user', 'forms', ['FORMS_READ']),
+  screen('/submit', 'Submit', 'regular_user', 'formSubmit', ['FORMS_READ', 'FORMS_CREATE']),
+  screen('/forms/submissions', 'Form submissions', 'regular_user', 'formSubmissions', ['FORMS_READ']),
+  // After '/forms/submissions', which would otherwise be taken for a form's uuid.
+  screen('/forms/:uuid', 'Form', 'regular_user', 'formBuilder', ['FORMS_READ']),
   screen('/product-types', 'Product types', 'regular_user', 'productTypes', ['PRODUCT_TYPES_READ']),
   screen('/projects', 'Plans', 'regular_user', 'plans', ['PROJECTS_READ']),
   // A plan's page: its comments (private notes, call and e-mail logs, summaries for those allowed).

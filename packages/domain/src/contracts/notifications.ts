@@ -20,6 +20,7 @@ export const NOTIFICATION_TYPES = [
   'request_status_changed',
   'request_assigned',
   'request_due_tomorrow',
+  'form_answer_received',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

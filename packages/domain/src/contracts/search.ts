@@ -16,7 +16,7 @@ export const globalSearchHitSchema = z.object({
 });
 export type GlobalSearchHit = z.infer<typeof globalSearchHitSchema>;
 
-/** Global search answer, grouped as the header dropdown shows it (doc 1 §2); cms and forms stay empty until those modules exist. */
+/** Global search answer, grouped as the header dropdown shows it (doc 1 §2); cms stays empty until that module exists. */
 export const globalSearchResponseSchema = z.object({
   data: z.object({
     projects: z.array(globalSearchHitSchema),

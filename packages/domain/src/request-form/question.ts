@@ -3,8 +3,9 @@ import { catalogueImageUrlSchema } from '../rich-text/schema';
 import { QUESTION_MODES, QUESTION_TYPES } from '../statuses';
 
 /**
- * The questionnaire of a request type (doc 2 §3 "Question"). A form is data: admins edit it in the catalogue, the web
- * app renders it and the API validates answers against it, so the schema lives here where both sides agree on it.
+ * The questionnaire of a request type (doc 2 §3 "Question"), and the questions of a form (issue 20). A form is data:
+ * admins edit it in the catalogue or the form builder, the web app renders it and the API validates answers against
+ * it, so the schema lives here where both sides agree on it.
  */
 
 export type QuestionType = (typeof QUESTION_TYPES)[number];
@@ -123,7 +124,12 @@ export const questionSchema: z.ZodType<Question> = z.lazy(() =>
 );
 
 export const requestFormSchema = z.array(questionSchema);
-export type RequestForm = Question[];
+/**
+ * A list of questions: a request type's questionnaire or a form's (issue 20). One model, one engine; RequestForm is
+ * the older name the request code uses.
+ */
+export type QuestionForm = Question[];
+export type RequestForm = QuestionForm;
 
 /** Quill's rich-text delta, as the textEditor question stores it. */
 export const deltaSchema = z.object({

@@ -2,18 +2,22 @@ import { MESSAGES } from '../messages';
 import { findRichTextProblem } from '../rich-text/delta';
 import { contractOwnOrigin } from '../rich-text/schema';
 import { EMAIL_PATTERN } from '../rules/email';
-import type { Answers, AnswerValue, Question, RequestForm } from './question';
+import type { Answers, AnswerValue, Question, QuestionForm } from './question';
 import { flattenQuestions, isAnswerable, rangeAnswerSchema } from './question';
 import { isAnswerEmpty, visibleQuestions } from './visibility';
 
 export type ValidateAnswersOptions = {
-  /** Submitting the brief (status new) rather than saving a draft: submitRequired questions become mandatory. */
+  /**
+   * The final answer rather than a saved draft: submitRequired questions become mandatory. A request is final when
+   * its brief is submitted (status new); a form answer is always final (its partial drafts are not validated).
+   */
   submitting: boolean;
   /** Today as YYYY-MM-DD in the user's calendar; dates before it are refused. */
   today: string;
 };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 function isValidDate(text: string): boolean {
@@ -124,7 +128,11 @@ function checkAnswer(question: Question, value: AnswerValue, today: string): str
       }
       return checkDate(value, today);
     case 'upload':
-      return Array.isArray(value) ? undefined : MESSAGES.invalidAnswer;
+      // An upload answer lists upload uuids, once each; whether they name files the writer may attach is the
+      // attaching code's check (it runs in the write's transaction).
+      return Array.isArray(value) && value.every((v) => UUID.test(v)) && new Set(value).size === value.length
+        ? undefined
+        : MESSAGES.invalidAnswer;
     default:
       return MESSAGES.invalidAnswer;
   }
@@ -137,7 +145,7 @@ function checkAnswer(question: Question, value: AnswerValue, today: string): str
  * refused, so a client cannot store data the form does not ask for.
  */
 export function validateAnswers(
-  form: RequestForm,
+  form: QuestionForm,
   answers: Answers,
   options: ValidateAnswersOptions,
 ): Record<string, string> {
@@ -177,7 +185,7 @@ export function validateAnswers(
  * The questions the alert-submit warns about (doc 2 §5): visible, not uploads, not marked optional, offering more
  * than one option, and left empty. Each shows MESSAGES.optionalButCheck before the brief is submitted anyway.
  */
-export function optionalButEmpty(form: RequestForm, answers: Answers): string[] {
+export function optionalButEmpty(form: QuestionForm, answers: Answers): string[] {
   return visibleQuestions(form, answers)
     .filter(
       (q) =>
@@ -188,4 +196,25 @@ export function optionalButEmpty(form: RequestForm, answers: Answers): string[] 
         isAnswerEmpty(answers[q.name]),
     )
     .map((q) => q.name);
+}
+
+/**
+ * A form answer (issue 20) through the same engine: always final, so submitRequired questions count as required.
+ * Kept beside validateAnswers so the two cannot drift apart (validate.shared.test.ts runs one table through both).
+ */
+export function validateFormAnswer(form: QuestionForm, answers: Answers, today: string): Record<string, string> {
+  return validateAnswers(form, answers, { submitting: true, today });
+}
+
+/**
+ * How much of an answer is filled in, as a whole percentage: answered visible answerable questions over all visible
+ * answerable ones (follow-ups count only when shown). A form without answerable questions is complete.
+ */
+export function answerCompletion(form: QuestionForm, answers: Answers): number {
+  const asked = visibleQuestions(form, answers).filter(isAnswerable);
+  if (asked.length === 0) {
+    return 100;
+  }
+  const answered = asked.filter((q) => !isAnswerEmpty(answers[q.name])).length;
+  return Math.floor((answered * 100) / asked.length);
 }

@@ -1,4 +1,4 @@
-import type { Answers, AnswerValue, Question, RequestForm } from './question';
+import type { Answers, AnswerValue, Question, QuestionForm } from './question';
 import { isAnswerable } from './question';
 
 /** True when an answer holds nothing: no value, blank text, no selection, an empty range or an empty rich text. */
@@ -81,12 +81,12 @@ function walkVisible(form: readonly Question[], answers: Answers): { questions: 
 }
 
 /** The visible questions, formGroups flattened into their children (headers included, groups themselves not). */
-export function visibleQuestions(form: RequestForm, answers: Answers): Question[] {
+export function visibleQuestions(form: QuestionForm, answers: Answers): Question[] {
   return walkVisible(form, answers).questions;
 }
 
 /** The answers without those of hidden questions: what is stored and what later rules are evaluated against. */
-export function pruneHiddenAnswers(form: RequestForm, answers: Answers): Answers {
+export function pruneHiddenAnswers(form: QuestionForm, answers: Answers): Answers {
   const visible = new Set(
     visibleQuestions(form, answers)
       .filter(isAnswerable)
@@ -101,7 +101,7 @@ export type WizardStep = { index: number; title: string; questions: Question[] }
  * The pages of the multi-step wizard variant, in step order, each with its visible questions. A step whose
  * questions are all hidden is left out, so Back and Next skip it. Questions without a step join the step before.
  */
-export function wizardSteps(form: RequestForm, answers: Answers): WizardStep[] {
+export function wizardSteps(form: QuestionForm, answers: Answers): WizardStep[] {
   const visible = new Set(visibleQuestions(form, answers));
   const steps: WizardStep[] = [];
   let current: WizardStep | undefined;

@@ -8,6 +8,7 @@ export * from './collaboration';
 export * from './comments';
 export * from './credits';
 export * from './email-verification';
+export * from './forms';
 export * from './mail';
 export * from './notifications';
 export * from './plans';

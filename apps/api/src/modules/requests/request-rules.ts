@@ -1,6 +1,5 @@
 import {
   type Answers,
-  flattenQuestions,
   MESSAGES,
   parseDescription,
   pruneHiddenAnswers,
@@ -13,9 +12,6 @@ import type { DbExecutor } from '../../db/client';
 import { projects, requestTypes, users } from '../../db/schema';
 import { planRequesterCondition } from '../plans/plan-people';
 import { addError, type FieldErrors } from '../tasks/task-rules';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: unknown) => typeof value === 'string' && UUID.test(value);
 
 export type RequestPlan = { id: number; uuid: string; title: string; customerId: number | null };
 
@@ -118,15 +114,9 @@ export function checkAnswers(
   options: { submitting: boolean; today: string },
   errors: FieldErrors,
 ): Answers {
+  // The engine also refuses upload answers that are not lists of upload uuids; whether they name files the caller
+  // may attach is checked when they are attached, in the write's transaction (request-uploads.ts).
   const problems = validateAnswers(form, answers, options);
-  // An upload answer lists upload uuids; whether they name files the caller may attach is checked when they are
-  // attached, in the write's transaction (request-uploads.ts).
-  for (const question of flattenQuestions(form)) {
-    const value = answers[question.name];
-    if (question.type === 'upload' && Array.isArray(value) && !problems[question.name] && !value.every(isUuid)) {
-      problems[question.name] = MESSAGES.invalidAnswer;
-    }
-  }
   for (const [name, message] of Object.entries(problems)) {
     addError(errors, `answers.${name}`, message);
   }

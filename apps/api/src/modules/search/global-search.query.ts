@@ -115,6 +115,20 @@ export function groupSpecs(principal: Principal): GroupSpec[] {
       tieBreak: sql`requests.id desc`,
     });
   }
+  // Forms (issue 20): the builder is a regular user's screen with FORMS_READ. A few hundred rows at most, so the
+  // tiers read the table without search indexes of their own.
+  if (regular && can('FORMS_READ')) {
+    specs.push({
+      group: 'forms',
+      table: sql`forms`,
+      searchedText: sql`forms.name`,
+      primaryText: sql`forms.name`,
+      title: sql`forms.name`,
+      detail: sql`initcap(forms.status)`,
+      link: sql`'/forms/' || forms.uuid`,
+      tieBreak: sql`(forms.status = 'archived'), forms.name, forms.id`,
+    });
+  }
   return specs;
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildActors, buildCustomer, buildPlan, buildUser } from '../../../test/factories';
 import { getTestApp } from '../../../test/test-app';
 import type { Database } from '../../db/client';
+import { forms } from '../../db/schema';
 import { buildRequest } from '../requests/relation-test-helpers';
 import { buildTask } from '../tasks/test-helpers';
 
@@ -114,6 +115,20 @@ describe('link targets', () => {
     const empty = await search('brighton');
     expect(empty.cms).toEqual([]);
     expect(empty.forms).toEqual([]);
+  });
+});
+
+describe('forms', () => {
+  it('finds forms by name for staff who read forms, leading to the builder; never for freelancers', async () => {
+    const [form] = await db
+      .insert(forms)
+      .values({ name: 'Website questionnaire', status: 'published' })
+      .returning({ uuid: forms.uuid });
+    const data = await search('questionaire');
+    expect(data.forms).toEqual([
+      { uuid: form?.uuid, title: 'Website questionnaire', detail: 'Published', link: `/forms/${form?.uuid}` },
+    ]);
+    expect((await search('questionnaire', actors.freelancer.token)).forms).toEqual([]);
   });
 });
 

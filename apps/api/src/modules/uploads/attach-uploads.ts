@@ -37,7 +37,11 @@ export type AttachUploadsInput = {
   storage: FileStorage;
   uploadUuids: readonly string[] | undefined;
   holder: UploadHolder;
-  actor: { userId: number };
+  /**
+   * Whose unheld files may be attached: the caller's own. null is a visitor without an account (a form's share
+   * link): files uploaded anonymously, which the caller must already have narrowed to its own (form_link_uploads).
+   */
+  actor: { userId: number | null };
   /** The field the 422 names; 'uploads' by default (an upload question's name, for example). */
   field?: string;
   mode?: 'add' | 'replace';
@@ -117,11 +121,12 @@ export async function attachUploads(tx: DbExecutor, input: AttachUploadsInput): 
     announced.push(...released.map((row) => ({ uuid: row.uuid, action: 'detached' as const })));
   }
   announced.push(...fresh.map((row) => ({ uuid: row.uuid, action: 'attached' as const })));
-  if (input.emit && announced.length) {
+  if (input.emit && announced.length && input.actor.userId !== null) {
     // Told to whoever reads the holder, and nobody else (upload-events.ts).
-    const audience = await uploadEventAudience(tx, holder, input.actor.userId);
+    const actorId = input.actor.userId;
+    const audience = await uploadEventAudience(tx, holder, actorId);
     for (const { uuid, action } of announced) {
-      input.emit({ model: 'upload', action, id: uuid, actorId: input.actor.userId, ...audience });
+      input.emit({ model: 'upload', action, id: uuid, actorId, ...audience });
     }
   }
   return usable;

@@ -45,7 +45,14 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: presignedUrlResponseSchema, ...errorResponses },
       },
     },
-    async (request) => createUpload(app.ctx, request.body, requirePrincipal(request).userId),
+    async (request) => {
+      const { id: _internal, ...presigned } = await createUpload(
+        app.ctx,
+        request.body,
+        requirePrincipal(request).userId,
+      );
+      return presigned;
+    },
   );
 
   // The local driver's pre-signed PUT: the signature is the authorisation. The body is streamed, never parsed, so

@@ -36,8 +36,11 @@ export async function downloadUpload(uuid: string): Promise<void> {
   link.remove();
 }
 
-/** PUTs the bytes with progress; XHR because fetch cannot report upload progress. */
-function putBytes(
+/**
+ * PUTs the bytes with progress; XHR because fetch cannot report upload progress. Exported for pages that obtain the
+ * pre-signed target another way (a form's share link: POST public/forms/{token}/uploads); resolves with the body.
+ */
+export function putBytes(
   target: PresignedUrlResponse,
   file: File,
   onProgress: (fraction: number) => void,

@@ -138,3 +138,6 @@ export function AnswerWizard(
     </div>
   );
 }
+
+export type { ControlProps, FieldMessage } from './QuestionRendererTypes';
+export { questionDomId, UploadSlotContext } from './QuestionRendererTypes';

@@ -1,10 +1,11 @@
 import type { AnswerValue, Delta, Question, RangeAnswer } from '@portal/domain';
 import { formatCurrency, parseCurrency } from '@portal/domain';
 import { Input, InputNumber, Space } from 'antd';
+import { useContext } from 'react';
 import { type RichTextDelta, RichTextEditor } from '../../../components/RichTextEditor';
 import { toDelta } from '../../../components/RichTextEditor/delta';
 import { CollaborativeBrief, useSharedBrief } from './CollaborativeBrief';
-import type { ControlProps } from './QuestionRendererTypes';
+import { type ControlProps, UploadSlotContext } from './QuestionRendererTypes';
 import { UploadQuestionControl } from './UploadQuestionControl';
 
 function asText(value: AnswerValue | undefined): string {
@@ -272,5 +273,6 @@ export function DateControl({ question, value, onChange, readOnly, id, today }: 
 
 /** upload: files upload at once; the answer is their uuids (UploadQuestionControl.tsx). */
 export function UploadControl(props: ControlProps) {
-  return <UploadQuestionControl {...props} />;
+  const slot = useContext(UploadSlotContext);
+  return slot ? slot(props) : <UploadQuestionControl {...props} />;
 }

@@ -1,4 +1,5 @@
 import type { AnswerValue, Question } from '@portal/domain';
+import { createContext, type ReactNode } from 'react';
 
 /** What every question control receives: the question, its answer and where to send a new one. */
 export interface ControlProps {
@@ -22,3 +23,9 @@ export interface FieldMessage {
 export function questionDomId(name: string): string {
   return `request-question-${name}`;
 }
+
+/**
+ * Where a questionnaire's upload questions get their control. The signed-in app uploads through the user's session
+ * (the default, UploadQuestionControl); a page without a session (a form's share link) puts its own in.
+ */
+export const UploadSlotContext = createContext<((props: ControlProps) => ReactNode) | null>(null);
