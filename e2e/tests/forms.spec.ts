@@ -109,7 +109,8 @@ test('forms: build a conditional form, share it, answer it on a phone without an
   await preview.getByTestId('option-question-option_1').click();
   await expect(preview.getByTestId('question-illustration_count')).toBeVisible();
 
-  await page.getByTestId('fb-form-public').click();
+  // A new form is public (shareable by a link) unless made staff-only.
+  await expect(page.getByTestId('fb-form-public')).toBeChecked();
   await page.getByTestId('fb-form-thanks').fill(`Thanks ${stamp}, we will be in touch.`);
   await page.getByTestId('fb-publish').click();
   await expect(page.getByTestId('fb-version')).toContainText('Version 1');
