@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildPlan, buildUser } from '../../../test/factories';
+import { contacts } from '../../db/schema';
 import { buildTask, setUpTaskTests, type TaskTestContext } from './test-helpers';
 
 let ctx: TaskTestContext;
@@ -54,6 +56,17 @@ describe('GET /api/assignees (doc 2 §7, the Assignees filter choices)', () => {
     const second = await list(ctx.actors.admin.token, 'search_term=Assignee&page[size]=1&page[number]=2');
     expect(uuids(second)).toEqual([onVisible.uuid]);
     expect(second.json().meta).toMatchObject({ total: 2, last_page: 2 });
+  });
+
+  it('leaves out someone responsible for a task who has since become a client contact', async () => {
+    const former = await buildUser(ctx.db, { name: 'Assignee Former Wes', type: 'freelancer' });
+    await buildTask(ctx.db, { projectId: ctx.plan.id }, { responsibles: [former.id] });
+    expect(uuids(await list(ctx.actors.admin.token, 'search_term=Assignee'))).toContain(former.uuid);
+    await ctx.db.update(contacts).set({ type: 'contact' }).where(eq(contacts.userId, former.id));
+    const res = await list(ctx.actors.admin.token, 'search_term=Assignee');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(uuids(res)).not.toContain(former.uuid);
+    await ctx.db.update(contacts).set({ type: 'freelancer' }).where(eq(contacts.userId, former.id));
   });
 
   it('is refused to client contacts and without TASKS_READ', async () => {

@@ -1,8 +1,8 @@
 import type { Assignee, assigneeListQuerySchema } from '@portal/domain';
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { tasks, taskUsers, users } from '../../db/schema';
+import { contacts, tasks, taskUsers, users } from '../../db/schema';
 import { pagePeople } from '../people/people-page.query';
 import { type Viewer, visibleTasks } from './task-access';
 
@@ -16,7 +16,13 @@ export async function listAssignees(db: Database, query: z.output<typeof assigne
     .from(taskUsers)
     .innerJoin(tasks, eq(tasks.id, taskUsers.taskId))
     .where(and(eq(taskUsers.userId, users.id), eq(taskUsers.pivot, 'responsible'), visibleTasks(viewer)));
-  const { rows, meta } = await pagePeople(db, [exists(responsibleOnVisibleTask)], query);
+  // Only staff and freelancers are assignees: someone responsible for a task who has since become a client contact
+  // (a type change keeps their task links) is not offered, and not answered in a shape the contract refuses.
+  const { rows, meta } = await pagePeople(
+    db,
+    [inArray(contacts.type, ['regular_user', 'freelancer']), exists(responsibleOnVisibleTask)],
+    query,
+  );
   const data: Assignee[] = rows.map((r) => ({ uuid: r.uuid, name: r.name, type: r.type as Assignee['type'] }));
   return { data, meta };
 }
