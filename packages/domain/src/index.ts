@@ -1,6 +1,7 @@
 export * from './comments';
 export * from './contracts/admin';
 export * from './contracts/ai';
+export * from './contracts/api-tokens';
 export * from './contracts/assignees';
 export * from './contracts/auth';
 export * from './contracts/bulk';

@@ -207,6 +207,11 @@ export const MESSAGES = {
   historyEmpty: 'EMPTY',
   commentDeleted: '[Comment Deleted]',
   commentEdited: '[Edited]',
+  // Personal API tokens (issue 23; the spec gives no wording, so in its voice)
+  apiTokenExpiry: 'Choose an expiry date in the future, at most one year from today',
+  apiTokenNotAllowed: 'An API token cannot be used for this. Please sign in.',
+  apiTokenReadOnly: 'This API token is read-only.',
+  apiTokenRevoked: 'API token revoked.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
