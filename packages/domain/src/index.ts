@@ -15,6 +15,7 @@ export * from './contracts/invites';
 export * from './contracts/lists';
 export * from './contracts/live';
 export * from './contracts/logs';
+export * from './contracts/mfa';
 export * from './contracts/notifications';
 export * from './contracts/person-card';
 export * from './contracts/plan-files';
