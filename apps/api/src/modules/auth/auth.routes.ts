@@ -78,7 +78,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      config: { access: access.anyUser() },
+      // Signs out a session; a personal API token is revoked on the profile instead.
+      config: { access: access.sessionOnly(access.anyUser()) },
       schema: { tags, response: { 200: messageBodySchema, ...errorResponses } },
     },
     async (request) => {
