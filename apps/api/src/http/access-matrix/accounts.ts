@@ -113,4 +113,9 @@ export const ACCOUNT_ROUTES: MatrixRows = {
     expect: { ...staff, freelancer: 'deny' },
     url: '/api/customers/00000000-0000-4000-8000-000000000000',
   },
+  // Personal API tokens (issue 23): one's own; creating needs API_TOKENS_CREATE (Admin and Manager by default).
+  // Refused to API tokens themselves: api-tokens.test.ts checks every session-only route with a token.
+  'GET /api/api-tokens': { expect: staff },
+  'POST /api/api-tokens': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
+  'DELETE /api/api-tokens/:uuid': { expect: staff, url: '/api/api-tokens/00000000-0000-4000-8000-000000000000' },
 };
