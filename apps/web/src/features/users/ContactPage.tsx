@@ -9,6 +9,7 @@ import { USER_QUERY_KEY, useCurrentUser } from '../../auth/queries';
 import { useAbility } from '../../auth/useAbility';
 import { applyFieldErrors } from '../../pages/formErrors';
 import { reportSuccess } from '../../shell/feedback';
+import { ApiTokensSection } from '../api-tokens';
 import { ConfirmButton } from '../common/ConfirmButton';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
@@ -187,6 +188,7 @@ function ContactEditor({ contact }: { contact: Contact }) {
         </Form>
       </Card>
       {own || canAdmin ? <Preferences contact={contact} onSaved={onSaved} /> : null}
+      {own && contact.type !== 'contact' ? <ApiTokensSection /> : null}
     </div>
   );
 }
