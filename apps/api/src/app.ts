@@ -35,6 +35,7 @@ import { inviteRoutes } from './modules/invites/invites.routes';
 import { logRoutes } from './modules/logs/logs.routes';
 import { Mailer } from './modules/mail/mailer';
 import { DirectoryPickup, type MailPickup } from './modules/mail/pickup';
+import { mfaRoutes } from './modules/mfa';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { type ResolveHost, resolveWithDns } from './modules/notifications/push-endpoint';
 import { personCardRoutes } from './modules/people/person-card.routes';
@@ -54,6 +55,7 @@ import { timeLogRoutes } from './modules/time-logs/time-logs.routes';
 import { createStorage } from './modules/uploads/storage';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { SecretBox } from './secret-box';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -99,6 +101,7 @@ const API_MODULES = [
   uploadRoutes,
   tableRoutes,
   apiTokenRoutes,
+  mfaRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {
@@ -133,6 +136,7 @@ export async function buildApp(options: BuildAppOptions) {
     events: new DomainEvents(app.log),
     storage: createStorage(config),
     resolveHost: options.resolveHost ?? resolveWithDns,
+    secrets: new SecretBox({ appKey: config.appKey, dataDir: config.dataDir }),
   };
   app.decorate('ctx', ctx);
   await ctx.sessions.cache.listen(db.$client);

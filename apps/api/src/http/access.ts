@@ -17,12 +17,18 @@ export type RouteAccess =
       sessionOnly?: boolean;
       /** Body fields a personal API token may not send here (a role grant or a sign-in e-mail inside a wider edit). */
       sessionOnlyFields?: readonly string[];
+      /** Still answers a person who must enrol a second factor first (enrolment itself, GET user, logout). */
+      duringEnrolment?: boolean;
     };
 
 export const access = {
   public: (options: { duringMaintenance?: boolean } = {}): RouteAccess => ({ kind: 'public', ...options }),
   /** Any signed-in account, client contacts included: only the own-user calls (user, logout) use this. */
-  anyUser: (): RouteAccess => ({ kind: 'signed_in', types: USER_TYPES }),
+  anyUser: (options: { duringEnrolment?: boolean } = {}): RouteAccess => ({
+    kind: 'signed_in',
+    types: USER_TYPES,
+    ...options,
+  }),
   /** Staff and freelancers, optionally with a permission. */
   staff: (permission?: Permission): RouteAccess => ({ kind: 'signed_in', types: APP_USER_TYPES, permission }),
   /** Staff (regular_user) only. */
@@ -54,6 +60,8 @@ export type Principal = {
   type: UserType;
   permissions: ReadonlySet<string>;
   isSuperUser: boolean;
+  /** A role of theirs requires a second factor and they have none: only enrolment answers (modules/mfa). */
+  mfaEnrolmentRequired?: boolean;
   /** Set when the caller is a personal API token (modules/api-tokens) rather than a signed-in session. */
   apiToken?: { id: number; scope: 'read' | 'write' };
 };
@@ -99,6 +107,9 @@ export function describeAccess(a: RouteAccess): string {
   }
   if (a.superUser) {
     parts.push('super_user');
+  }
+  if (a.duringEnrolment) {
+    parts.push('during_mfa_enrolment');
   }
   if (a.sessionOnly) {
     parts.push('session_only');
@@ -158,6 +169,9 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     }
     if (options.maintenance && !bypassesMaintenance(principal.email)) {
       throw maintenanceError();
+    }
+    if (principal.mfaEnrolmentRequired && !declared.duringEnrolment) {
+      throw new AppError(403, MESSAGES.secondFactorEnrolmentRequired, { code: 'mfa_enrolment_required' });
     }
     if (!declared.types.includes(principal.type)) {
       throw forbidden();
