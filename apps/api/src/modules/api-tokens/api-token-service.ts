@@ -61,18 +61,19 @@ export async function createApiToken(ctx: AppContext, userId: number, input: Api
   return { ...present(row), token };
 }
 
-/** Revokes one of one's own tokens; another person's token answers 404, as if it did not exist. */
-export async function revokeApiToken(ctx: AppContext, userId: number, uuid: string): Promise<void> {
+/** Revokes one of one's own tokens (answers its name); another person's token answers 404, as if it did not exist. */
+export async function revokeApiToken(ctx: AppContext, userId: number, uuid: string): Promise<string> {
   const [row] = await ctx.db
     .update(apiTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiTokens.uuid, uuid), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
-    .returning({ tokenHash: apiTokens.tokenHash });
+    .returning({ tokenHash: apiTokens.tokenHash, name: apiTokens.name });
   if (!row) {
     throw notFound();
   }
   // Every instance drops the cached principal now, not when its cache entry would have aged out.
   await ctx.sessions.invalidate(`token:${row.tokenHash}`);
+  return row.name;
 }
 
 type TokenRow = {

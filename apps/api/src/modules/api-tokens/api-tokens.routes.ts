@@ -7,7 +7,7 @@ import {
   uuidParam,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access, requirePrincipal } from '../../http/access';
+import { access, type Principal, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
 import { createApiToken, listApiTokens, revokeApiToken } from './api-token-service';
 
@@ -18,6 +18,12 @@ const tags = ['api-tokens'];
  * who lost the permission to create, so they can still clean up. A token never manages tokens (sessionOnly).
  */
 export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The audit trail records who made or revoked which token (by name; never the token), as a sign-in matter.
+  const announce = (principal: Principal, action: string, name: string) =>
+    app.ctx.events.publish([
+      { model: 'session', action, id: principal.uuid, actorId: principal.userId, userIds: [], payload: { name } },
+    ]);
+
   app.get(
     '/api-tokens',
     {
@@ -38,7 +44,12 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiTokenCreatedResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ data: await createApiToken(app.ctx, requirePrincipal(request).userId, request.body) }),
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const data = await createApiToken(app.ctx, principal.userId, request.body);
+      announce(principal, 'api_token_created', data.name);
+      return { data };
+    },
   );
 
   app.delete(
@@ -48,7 +59,9 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: uuidParam, response: { 200: messageBodySchema, ...errorResponses } },
     },
     async (request) => {
-      await revokeApiToken(app.ctx, requirePrincipal(request).userId, request.params.uuid);
+      const principal = requirePrincipal(request);
+      const name = await revokeApiToken(app.ctx, principal.userId, request.params.uuid);
+      announce(principal, 'api_token_revoked', name);
       return { message: MESSAGES.apiTokenRevoked };
     },
   );

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, bearer, buildUser } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
-import { apiTokens, rolePermissions, userRoles, users } from '../../db/schema';
+import { apiTokens, auditLogs, rolePermissions, userRoles, users } from '../../db/schema';
 import { DEFAULT_AUTH_RATE_LIMITS } from '../auth/rate-limiter';
 
 let app: TestApp;
@@ -162,6 +162,17 @@ describe('personal API tokens: when they stop working', () => {
     expect((await call('GET', '/api/user', created.token)).statusCode).toBe(401);
     const list = await call('GET', '/api/api-tokens', owner.token);
     expect(list.json().data.map((t: { uuid: string }) => t.uuid)).not.toContain(created.uuid);
+
+    // The audit trail names the token and who made and revoked it, never the token itself.
+    await expect
+      .poll(async () =>
+        (await db.select().from(auditLogs).where(eq(auditLogs.actorId, owner.id)))
+          .filter((row) => row.subjectLabel === 'Script write')
+          .map((row) => row.action),
+      )
+      .toEqual(expect.arrayContaining(['api_token_created', 'api_token_revoked']));
+    const trail = await db.select().from(auditLogs).where(eq(auditLogs.actorId, owner.id));
+    expect(JSON.stringify(trail)).not.toContain(created.token);
   });
 
   it('stops working when the owner loses the permission or is deactivated', async () => {
