@@ -85,8 +85,8 @@ function CreateTokenForm({ onCreated }: { onCreated(created: ApiTokenCreated): v
 }
 
 /**
- * "API tokens" on one's own profile: personal tokens for scripts (docs/API.md). Everyone on staff sees and revokes
- * their tokens; creating needs API_TOKENS_CREATE, as the API says.
+ * "API tokens" on one's own profile: personal tokens for scripts (docs/API.md). Creating needs API_TOKENS_CREATE, as
+ * the API says; someone who lost it still sees and revokes the tokens they have.
  */
 export function ApiTokensSection() {
   const queryClient = useQueryClient();
@@ -161,6 +161,10 @@ export function ApiTokensSection() {
     },
   ];
 
+  // Without the permission the section shows only while there are tokens left to revoke.
+  if (!canCreate && !tokens.data?.data.length) {
+    return null;
+  }
   return (
     <Card size="small" title="API tokens" data-testid="api-tokens">
       <Typography.Paragraph type="secondary">
