@@ -68,7 +68,7 @@ export function SecuritySection() {
 
   return (
     <Card title="Security" size="small" data-testid="security-section">
-      <Typography.Title level={3} className="card-subtitle">
+      <Typography.Title level={2} className="card-subtitle">
         Two-factor authentication
       </Typography.Title>
       {body}
