@@ -153,7 +153,7 @@ function ContactEditor({ contact }: { contact: Contact }) {
       <PageHeader
         title={contact.name}
         actions={
-          <Space>
+          <Space wrap>
             <Typography.Text type="secondary">{TYPE_LABELS[contact.type]}</Typography.Text>
             <StatusTag status={contact.status} />
             {ability.can('USERS_UPDATE') && !own && contact.user ? (
