@@ -1,6 +1,6 @@
 import { API_TOKEN_SCOPES, type ApiToken, type ApiTokenCreated, type ApiTokenScope, MESSAGES } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Radio, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useAbility } from '../../auth/useAbility';
 import { type DataColumn, DataTable, useEmbeddedTableState } from '../../components/DataTable';
@@ -185,7 +185,7 @@ export function ApiTokensSection() {
         query={tokens}
         columns={columns}
         testId="api-tokens"
-        locale={{ emptyText: 'No API tokens' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No API tokens" /> }}
       />
     </Card>
   );
