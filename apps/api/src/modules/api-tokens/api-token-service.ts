@@ -11,6 +11,7 @@ import { apiTokens } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { generateToken, hashToken } from '../auth/tokens';
+import { enrolmentRequiredSql } from '../mfa/required-roles';
 
 /** last_used_at is written at most this often per token, so a busy script does not turn every read into a write. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -87,6 +88,7 @@ type TokenRow = {
   permissions: string[];
   last_used_at: Date | null;
   expires_at: Date;
+  mfa_enrolment_required: boolean;
 };
 
 /**
@@ -116,7 +118,8 @@ export async function resolveApiToken(ctx: AppContext, token: string): Promise<P
         join role_permissions rp on rp.role_id = ur.role_id
         join permissions p on p.id = rp.permission_id
         where ur.user_id = u.id
-      ) as permissions
+      ) as permissions,
+      ${enrolmentRequiredSql(sql`u.id`)} as mfa_enrolment_required
     from api_tokens t
     join users u on u.id = t.user_id
     join contacts c on c.user_id = u.id
@@ -146,6 +149,8 @@ export async function resolveApiToken(ctx: AppContext, token: string): Promise<P
     type: row.type,
     permissions: new Set(row.permissions),
     isSuperUser: ctx.config.superUserEmails.includes(row.email),
+    // A person held to enrolling a second factor is held with their tokens too (modules/mfa).
+    mfaEnrolmentRequired: row.mfa_enrolment_required,
     apiToken: { id: row.token_id, scope: row.scope },
   };
   ctx.sessions.cache.set(tokenHash, { principal, tokenExpiresAt: new Date(row.expires_at).getTime(), lastUsedAt });

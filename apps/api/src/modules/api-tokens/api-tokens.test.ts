@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, bearer, buildUser } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
-import { apiTokens, auditLogs, rolePermissions, userRoles, users } from '../../db/schema';
+import { apiTokens, auditLogs, mfaRequiredRoles, rolePermissions, userRoles, users } from '../../db/schema';
 import { DEFAULT_AUTH_RATE_LIMITS } from '../auth/rate-limiter';
 
 let app: TestApp;
@@ -190,6 +190,19 @@ describe('personal API tokens: when they stop working', () => {
     await db.update(users).set({ status: 'inactive' }).where(eq(users.id, second.id));
     await app.ctx.sessions.invalidateUser(second.id);
     expect((await call('GET', '/api/user', token.token)).statusCode).toBe(401);
+  });
+
+  it('is held like its owner while a role of theirs requires a second factor they have not set up', async () => {
+    const person = await buildUser(db, { permissions: ['API_TOKENS_CREATE', 'DASHBOARD_READ'] });
+    const { token } = await createToken('read', person);
+    expect((await call('GET', '/api/dashboard', token)).statusCode).toBe(200);
+
+    const [held] = await db.select().from(userRoles).where(eq(userRoles.userId, person.id));
+    await db.insert(mfaRequiredRoles).values({ roleId: held?.roleId ?? 0 });
+    await app.ctx.sessions.invalidateUser(person.id);
+    const refused = await call('GET', '/api/dashboard', token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('mfa_enrolment_required');
   });
 
   it('answers 429 with Retry-After past the per-token limit, without touching other tokens', async () => {
