@@ -20,6 +20,7 @@ import { registerWebApp } from './http/web-app';
 import { registerRealtime } from './live';
 import { broadcastingRoutes } from './live/broadcasting.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
+import { apiTokenRoutes, isApiToken, limitApiToken, resolveApiToken } from './modules/api-tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, RateLimiter } from './modules/auth/rate-limiter';
 import { SessionService } from './modules/auth/session.service';
@@ -35,6 +36,7 @@ import { inviteRoutes } from './modules/invites/invites.routes';
 import { logRoutes } from './modules/logs/logs.routes';
 import { Mailer } from './modules/mail/mailer';
 import { DirectoryPickup, type MailPickup } from './modules/mail/pickup';
+import { mfaRoutes } from './modules/mfa';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { type ResolveHost, resolveWithDns } from './modules/notifications/push-endpoint';
 import { personCardRoutes } from './modules/people/person-card.routes';
@@ -54,6 +56,7 @@ import { timeLogRoutes } from './modules/time-logs/time-logs.routes';
 import { createStorage } from './modules/uploads/storage';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { SecretBox } from './secret-box';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -99,6 +102,8 @@ const API_MODULES = [
   uploadRoutes,
   tableRoutes,
   formRoutes,
+  apiTokenRoutes,
+  mfaRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {
@@ -133,6 +138,7 @@ export async function buildApp(options: BuildAppOptions) {
     events: new DomainEvents(app.log),
     storage: createStorage(config),
     resolveHost: options.resolveHost ?? resolveWithDns,
+    secrets: new SecretBox({ appKey: config.appKey, dataDir: config.dataDir }),
   };
   app.decorate('ctx', ctx);
   await ctx.sessions.cache.listen(db.$client);
@@ -149,7 +155,9 @@ export async function buildApp(options: BuildAppOptions) {
   registerJsonBodyParser(app);
   registerVersionCheck(app, config.version);
   const accessMap = registerAccessControl(app, {
-    resolvePrincipal: (token) => ctx.sessions.resolve(token),
+    // A personal API token (ptk_…) is told apart by its prefix; everything else is a sign-in session.
+    resolvePrincipal: (token) => (isApiToken(token) ? resolveApiToken(ctx, token) : ctx.sessions.resolve(token)),
+    limitApiToken: (principal) => limitApiToken(ctx, principal),
     maintenance: config.maintenance,
     maintenanceBypassEmails: config.maintenanceBypassEmails,
   });
@@ -158,8 +166,23 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Agency Portal API', version: config.version },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'The session token that POST /api/login answers.' },
+          // Personal API tokens (docs/API.md): the owner's permissions narrowed by scope; never tokens, roles, sign-in.
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'ptk_…',
+            description:
+              'A personal API token (ptk_…) created on your profile. It acts as you with your permissions: a read ' +
+              'token may call GET only, a write token every method. Calls that manage API tokens, roles or ' +
+              'sign-in settings answer 403 to a token. Each token may make 600 calls a minute; past that the ' +
+              'answer is 429 with a Retry-After header (seconds).',
+          },
+        },
+      },
+      security: [{ bearer: [] }, { apiToken: [] }],
     },
     transform: jsonSchemaTransform,
   });

@@ -50,6 +50,11 @@ const envSchema = z.object({
     .int()
     .refine((port) => port === 0 || (port >= 1024 && port <= 65535), 'must be 0 or 1024–65535')
     .default(54329),
+  /**
+   * Seals stored secrets the server reads back (TOTP secrets, secret-box.ts). Without it a key is generated once
+   * into DATA_DIR/.app-key; several instances on separate disks must share one APP_KEY.
+   */
+  APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
   /** Without SMTP: a directory that receives every message as delivered (development, end-to-end tests). */
   MAIL_PICKUP_DIR: z.string().optional(),
@@ -176,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data'),
+    appKey: e.APP_KEY ?? null,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     smtpUrl: e.SMTP_URL,
     mailPickupDir: e.MAIL_PICKUP_DIR ? path.resolve(REPO_ROOT, e.MAIL_PICKUP_DIR) : undefined,

@@ -6,6 +6,7 @@ import type { SessionService } from './modules/auth/session.service';
 import type { Mailer } from './modules/mail/mailer';
 import type { FileStorage } from './modules/uploads/storage';
 import type { ResolveHost } from './outbound/public-https';
+import type { SecretBox } from './secret-box';
 
 /** What handlers and commands need from the running app; built once in buildApp. */
 export type AppContext = {
@@ -21,6 +22,8 @@ export type AppContext = {
   storage: FileStorage;
   /** DNS for outbound URLs we check before dialling (push endpoints); tests inject a fake. */
   resolveHost: ResolveHost;
+  /** Seals stored secrets the server reads back (TOTP secrets) under the application key. */
+  secrets: SecretBox;
 };
 
 declare module 'fastify' {

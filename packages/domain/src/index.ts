@@ -1,6 +1,7 @@
 export * from './comments';
 export * from './contracts/admin';
 export * from './contracts/ai';
+export * from './contracts/api-tokens';
 export * from './contracts/assignees';
 export * from './contracts/auth';
 export * from './contracts/bulk';
@@ -15,6 +16,7 @@ export * from './contracts/invites';
 export * from './contracts/lists';
 export * from './contracts/live';
 export * from './contracts/logs';
+export * from './contracts/mfa';
 export * from './contracts/notifications';
 export * from './contracts/person-card';
 export * from './contracts/plan-files';

@@ -82,6 +82,18 @@ export const MESSAGES = {
   signInLinkSent:
     'We e-mailed you a sign-in link. Open it on this device to finish signing in; it works once, for 15 minutes. If no e-mail arrives, check your password and try again.',
   signInLinkInvalid: 'This sign-in link is invalid, used or expired. Please sign in again.',
+  secondFactorRequired: 'Enter the code from your authenticator app to finish signing in.',
+  secondFactorChallengeInvalid: 'This sign-in has expired. Please sign in again.',
+  secondFactorCodeInvalid: 'This code is not valid. Check your authenticator app and try again.',
+  secondFactorEnrolmentRequired:
+    'Your role requires two-factor authentication. Set up an authenticator app to continue.',
+  secondFactorAlreadyOn: 'Two-factor authentication is already on for your account.',
+  secondFactorNotStarted: 'Start the setup again: no authenticator app is waiting to be confirmed.',
+  secondFactorOff: 'Two-factor authentication is off for this account.',
+  secondFactorTurnedOff: 'Two-factor authentication is off.',
+  secondFactorReset: 'The second factor was reset. The person was told by e-mail.',
+  secondFactorProofRequired: 'Enter a current code or your password.',
+  secondFactorRoleInvalid: 'The selected role is invalid.',
   loggedOut: 'You have been signed out.',
   accountInactive: 'This account is inactive.',
   inviteInvalid: 'This invitation is no longer valid.',
@@ -225,6 +237,11 @@ export const MESSAGES = {
   historyEmpty: 'EMPTY',
   commentDeleted: '[Comment Deleted]',
   commentEdited: '[Edited]',
+  // Personal API tokens (issue 23; the spec gives no wording, so in its voice)
+  apiTokenExpiry: 'Choose an expiry date in the future, at most one year from today',
+  apiTokenNotAllowed: 'An API token cannot be used for this. Please sign in.',
+  apiTokenReadOnly: 'This API token is read-only.',
+  apiTokenRevoked: 'API token revoked.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -41,6 +41,8 @@ export const STANDALONE_PERMISSIONS = [
   'TIMELOG_FOR_OTHERS',
   // Private notes, call logs, e-mail logs and summaries on plans (doc 2 §6: "a permission check").
   'COMMENTS_PRIVATE',
+  // Create personal API tokens for scripts (issue 23): a token acts as its owner, narrowed by its scope.
+  'API_TOKENS_CREATE',
 ] as const;
 
 export type FamilyPermission = `${Prefix}_${PermissionVerb}`;

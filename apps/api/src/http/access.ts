@@ -8,12 +8,27 @@ import { AppError, forbidden, unauthorized } from './errors';
  */
 export type RouteAccess =
   | { kind: 'public'; duringMaintenance?: boolean }
-  | { kind: 'signed_in'; types: readonly UserType[]; permission?: Permission; superUser?: boolean };
+  | {
+      kind: 'signed_in';
+      types: readonly UserType[];
+      permission?: Permission;
+      superUser?: boolean;
+      /** Refused to personal API tokens: managing tokens, roles and sign-in settings needs a signed-in person. */
+      sessionOnly?: boolean;
+      /** Body fields a personal API token may not send here (a role grant or a sign-in e-mail inside a wider edit). */
+      sessionOnlyFields?: readonly string[];
+      /** Still answers a person who must enrol a second factor first (enrolment itself, GET user, logout). */
+      duringEnrolment?: boolean;
+    };
 
 export const access = {
   public: (options: { duringMaintenance?: boolean } = {}): RouteAccess => ({ kind: 'public', ...options }),
   /** Any signed-in account, client contacts included: only the own-user calls (user, logout) use this. */
-  anyUser: (): RouteAccess => ({ kind: 'signed_in', types: USER_TYPES }),
+  anyUser: (options: { duringEnrolment?: boolean } = {}): RouteAccess => ({
+    kind: 'signed_in',
+    types: USER_TYPES,
+    ...options,
+  }),
   /** Staff and freelancers, optionally with a permission. */
   staff: (permission?: Permission): RouteAccess => ({ kind: 'signed_in', types: APP_USER_TYPES, permission }),
   /** Staff (regular_user) only. */
@@ -25,7 +40,15 @@ export const access = {
     permission,
     superUser: true,
   }),
+  /** The same access, refused to personal API tokens (issue 23: they never manage tokens, roles or sign-in). */
+  sessionOnly: (a: RouteAccess): RouteAccess => (a.kind === 'signed_in' ? { ...a, sessionOnly: true } : a),
+  /** The same access, but a personal API token may not send these body fields. */
+  sessionOnlyFields: (a: RouteAccess, fields: readonly string[]): RouteAccess =>
+    a.kind === 'signed_in' ? { ...a, sessionOnlyFields: fields } : a,
 };
+
+/** Methods a read-only API token may call. */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Who is calling, resolved from the bearer token once per request. */
 export type Principal = {
@@ -37,6 +60,10 @@ export type Principal = {
   type: UserType;
   permissions: ReadonlySet<string>;
   isSuperUser: boolean;
+  /** A role of theirs requires a second factor and they have none: only enrolment answers (modules/mfa). */
+  mfaEnrolmentRequired?: boolean;
+  /** Set when the caller is a personal API token (modules/api-tokens) rather than a signed-in session. */
+  apiToken?: { id: number; scope: 'read' | 'write' };
 };
 
 declare module 'fastify' {
@@ -57,6 +84,8 @@ export type AccessControlOptions = {
   resolvePrincipal: (token: string) => Promise<Principal | null>;
   maintenance: boolean;
   maintenanceBypassEmails: readonly string[];
+  /** Counts a call of a personal API token against its rate limit; throws 429 with Retry-After past it. */
+  limitApiToken?: (principal: Principal) => Promise<void>;
 };
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -78,6 +107,15 @@ export function describeAccess(a: RouteAccess): string {
   }
   if (a.superUser) {
     parts.push('super_user');
+  }
+  if (a.duringEnrolment) {
+    parts.push('during_mfa_enrolment');
+  }
+  if (a.sessionOnly) {
+    parts.push('session_only');
+  }
+  if (a.sessionOnlyFields?.length) {
+    parts.push(`session_only_fields=${a.sessionOnlyFields.join('|')}`);
   }
   return parts.join(' ');
 }
@@ -125,8 +163,15 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
       throw unauthorized();
     }
     request.principal = principal;
+    if (principal.apiToken) {
+      // Every call counts, refused ones too, so a script cannot probe without limit.
+      await options.limitApiToken?.(principal);
+    }
     if (options.maintenance && !bypassesMaintenance(principal.email)) {
       throw maintenanceError();
+    }
+    if (principal.mfaEnrolmentRequired && !declared.duringEnrolment) {
+      throw new AppError(403, MESSAGES.secondFactorEnrolmentRequired, { code: 'mfa_enrolment_required' });
     }
     if (!declared.types.includes(principal.type)) {
       throw forbidden();
@@ -136,6 +181,26 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     }
     if (declared.superUser && !principal.isSuperUser) {
       throw forbidden();
+    }
+    if (principal.apiToken) {
+      if (declared.sessionOnly) {
+        throw forbidden(MESSAGES.apiTokenNotAllowed);
+      }
+      if (principal.apiToken.scope === 'read' && !SAFE_METHODS.has(request.method)) {
+        throw forbidden(MESSAGES.apiTokenReadOnly);
+      }
+    }
+  });
+
+  // Body fields are known only once the body is parsed, after onRequest.
+  app.addHook('preValidation', async (request) => {
+    const declared = request.routeOptions.config.access;
+    if (declared?.kind !== 'signed_in' || !declared.sessionOnlyFields || !request.principal?.apiToken) {
+      return;
+    }
+    const body = request.body;
+    if (body && typeof body === 'object' && declared.sessionOnlyFields.some((field) => field in body)) {
+      throw forbidden(MESSAGES.apiTokenNotAllowed);
     }
   });
 

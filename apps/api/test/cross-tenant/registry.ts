@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { apiTokens } from '../../src/db/schema';
 import type { World } from './world';
 
 /** What to ask for: the path's params, and a body/query that passes validation (so 404 is about visibility). */
@@ -38,6 +40,21 @@ const notification = (w: World) => ({ params: { id: w.notification.uuid } });
 const withBody =
   (probe: (w: World) => Probe, payload: object) =>
   (w: World): Probe => ({ ...probe(w), payload });
+
+/** A personal API token of the world's owner (an admin): no one else may revoke it. */
+async function ownersApiToken(w: World): Promise<Probe> {
+  const [row] = await w.db
+    .insert(apiTokens)
+    .values({
+      userId: w.owner.id,
+      name: 'Owner script',
+      scope: 'write',
+      tokenHash: randomBytes(32).toString('hex'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ uuid: apiTokens.uuid });
+  return { params: { uuid: row?.uuid ?? '' } };
+}
 
 const AGENCY_WIDE =
   'regular staff only; these agency-wide records have no per-person visibility (access is the permission)';
@@ -173,6 +190,7 @@ export const REGISTRY: Record<string, Entry> = {
   'GET /api/roles/:uuid': { unrestricted: AGENCY_WIDE },
   'PUT /api/roles/:uuid': { unrestricted: AGENCY_WIDE },
   'DELETE /api/roles/:uuid': { unrestricted: AGENCY_WIDE },
+  'DELETE /api/users/:uuid/mfa': { unrestricted: AGENCY_WIDE },
   'GET /api/groups/:uuid': { unrestricted: `${AGENCY_WIDE}; super users only` },
   'PUT /api/groups/:uuid': { unrestricted: `${AGENCY_WIDE}; super users only` },
   'DELETE /api/groups/:uuid': { unrestricted: `${AGENCY_WIDE}; super users only` },
@@ -199,4 +217,6 @@ export const REGISTRY: Record<string, Entry> = {
   },
   'PUT /api/request-types/:id': { unrestricted: AGENCY_WIDE },
   'DELETE /api/request-types/:id': { unrestricted: AGENCY_WIDE },
+  // Personal API tokens: one's own only; another person's token answers 404 whatever the caller's permissions.
+  'DELETE /api/api-tokens/:uuid': { freelancer: ownersApiToken, manager: ownersApiToken },
 };

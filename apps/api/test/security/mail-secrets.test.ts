@@ -125,6 +125,7 @@ const PLAIN_SENDERS = [
   'modules/comments/comment-notifications.ts',
   'modules/comments/comment-writes.ts',
   'modules/logs/logs.routes.ts',
+  'modules/mfa/admin-reset.ts',
   'modules/notifications/deliver.ts',
 ];
 

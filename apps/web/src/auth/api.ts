@@ -6,6 +6,7 @@ import type {
   RegisterInput,
   RegisterResponse,
   ResetPasswordInput,
+  SecondFactorChallenge,
   SignedInUser,
   SignInLinkSent,
 } from '@portal/domain';
@@ -34,7 +35,7 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<SignedInUser
  * guess ceiling on a new device the answer is instead that a sign-in link was e-mailed (no token).
  */
 export async function signIn(input: Pick<LoginInput, 'email' | 'password'>): Promise<SignInOutcome> {
-  const body = await api.post<DataBody<SignedInUser> | SignInLinkSent>(
+  const body = await api.post<DataBody<SignedInUser> | SignInLinkSent | SecondFactorChallenge>(
     '/login',
     { ...input, cookie_login: false },
     { sessionExpiresOn401: false },
@@ -46,9 +47,26 @@ export async function signIn(input: Pick<LoginInput, 'email' | 'password'>): Pro
   return outcome;
 }
 
-/** Follows an e-mailed sign-in link (/sign-in-link?token=…): signs in and keeps the token. */
-export async function signInWithLink(token: string): Promise<SignedInUser> {
-  const body = await api.post<DataBody<SignedInUser>>('/sign-in-link', { token }, { sessionExpiresOn401: false });
+/**
+ * Follows an e-mailed sign-in link (/sign-in-link?token=…): signs in and keeps the token, or (an account with a
+ * second factor) answers the challenge of the second step.
+ */
+export async function signInWithLink(token: string): Promise<SignedInUser | SecondFactorChallenge> {
+  const body = await api.post<DataBody<SignedInUser> | SecondFactorChallenge>(
+    '/sign-in-link',
+    { token },
+    { sessionExpiresOn401: false },
+  );
+  if ('second_factor_required' in body) {
+    return body;
+  }
+  storeToken(body.data);
+  return body.data;
+}
+
+/** The second step of a sign-in: the challenge with an authenticator or recovery code; keeps the token. */
+export async function completeSecondFactor(input: { challenge: string; code: string }): Promise<SignedInUser> {
+  const body = await api.post<DataBody<SignedInUser>>('/login/second-factor', input, { sessionExpiresOn401: false });
   storeToken(body.data);
   return body.data;
 }

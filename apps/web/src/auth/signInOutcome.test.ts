@@ -14,4 +14,11 @@ describe('signInOutcome', () => {
     });
     expect(MESSAGES.signInLinkSent).toMatch(/^We e-mailed you a sign-in link/);
   });
+
+  it('reads a second-factor challenge as the second step to show, not a session', () => {
+    const body = { message: MESSAGES.secondFactorRequired, second_factor_required: true as const, challenge: 'c-1' };
+    expect(signInOutcome(body)).toEqual({
+      secondFactor: { challenge: 'c-1', message: MESSAGES.secondFactorRequired },
+    });
+  });
 });

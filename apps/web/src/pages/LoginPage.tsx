@@ -10,6 +10,7 @@ import { USER_QUERY_KEY } from '../auth/queries';
 import { AuthCard } from './AuthCard';
 import { AuthError, EmailField } from './authFields';
 import { PasswordInput } from './authInputs';
+import { SecondFactorForm } from './SecondFactorForm';
 import { useAuthMutation } from './useAuthMutation';
 
 interface LoginValues {
@@ -24,6 +25,8 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   // Past the account's guess ceiling a new device signs in through a link mailed to the owner: say so, no session.
   const [linkSent, setLinkSent] = useState<string | null>(null);
+  // An account with an authenticator app: the password was right, the second step asks for a code.
+  const [secondFactor, setSecondFactor] = useState<{ challenge: string; message: string } | null>(null);
   const { mutation: login, errorText } = useAuthMutation(form, signIn, {
     describe: describeLoginError,
     onSuccess: (outcome) => {
@@ -31,9 +34,32 @@ export function LoginPage() {
         setLinkSent(outcome.linkSent);
         return;
       }
+      if ('secondFactor' in outcome) {
+        setSecondFactor(outcome.secondFactor);
+        return;
+      }
       queryClient.setQueryData(USER_QUERY_KEY, outcome.signedIn);
     },
   });
+
+  if (secondFactor) {
+    return (
+      <AuthCard
+        title="Two-factor authentication"
+        footer={
+          <Button type="link" onClick={() => setSecondFactor(null)} data-testid="second-factor-back">
+            Back to sign in
+          </Button>
+        }
+      >
+        <SecondFactorForm
+          challenge={secondFactor.challenge}
+          message={secondFactor.message}
+          onSignedIn={(user) => queryClient.setQueryData(USER_QUERY_KEY, user)}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

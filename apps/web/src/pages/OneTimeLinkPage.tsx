@@ -1,4 +1,4 @@
-import type { SignedInUser } from '@portal/domain';
+import type { SecondFactorChallenge, SignedInUser } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -6,11 +6,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../api/errors';
 import { USER_QUERY_KEY } from '../auth/queries';
 import { AuthCard } from './AuthCard';
+import { SecondFactorForm } from './SecondFactorForm';
 
 type Props = {
   title: string;
-  /** Spends the link's token and answers the signed-in user. */
-  follow: (token: string) => Promise<SignedInUser>;
+  /** Spends the link's token and answers the signed-in user, or the second step of an account with a factor. */
+  follow: (token: string) => Promise<SignedInUser | SecondFactorChallenge>;
   /** Shown when the address carries no token at all. */
   invalidMessage: string;
   pendingText: string;
@@ -30,11 +31,17 @@ export function OneTimeLinkPage({ title, follow, invalidMessage, pendingText, te
   const spend = useMutation({
     mutationFn: follow,
     meta: { silentError: true },
-    onSuccess: (user) => {
-      queryClient.setQueryData(USER_QUERY_KEY, user);
-      void navigate('/', { replace: true });
+    onSuccess: (outcome) => {
+      if ('second_factor_required' in outcome) {
+        return;
+      }
+      signedIn(outcome);
     },
   });
+  const signedIn = (user: SignedInUser) => {
+    queryClient.setQueryData(USER_QUERY_KEY, user);
+    void navigate('/', { replace: true });
+  };
   // The link works once: StrictMode's second mount must not send it again.
   const sent = useRef(false);
   useEffect(() => {
@@ -45,6 +52,14 @@ export function OneTimeLinkPage({ title, follow, invalidMessage, pendingText, te
   }, [token, spend]);
 
   const error = !token ? invalidMessage : spend.isError ? describeError(spend.error) : null;
+  const challenge = spend.data && 'second_factor_required' in spend.data ? spend.data : null;
+  if (challenge) {
+    return (
+      <AuthCard title="Two-factor authentication" footer={<Link to="/login">Back to sign in</Link>}>
+        <SecondFactorForm challenge={challenge.challenge} message={challenge.message} onSignedIn={signedIn} />
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title={title} footer={<Link to="/login">Back to sign in</Link>}>
       {error ? (

@@ -7,7 +7,7 @@ import { FullPageSpinner } from '../pages/FullPageSpinner';
 import { ServerUnavailable } from '../pages/ServerUnavailable';
 import { AcceptInviteThenLeave } from './AcceptInviteThenLeave';
 import { decideAccess } from './access';
-import { AppLayout, ClientNoticePage, ForbiddenPage, NotFoundPage, PAGES } from './pages';
+import { AppLayout, ClientNoticePage, EnrolmentRequiredPage, ForbiddenPage, NotFoundPage, PAGES } from './pages';
 import { returnPath } from './redirects';
 import { NOT_FOUND_LABEL, type RouteDef } from './routeTable';
 import { usePageTitle } from './usePageTitle';
@@ -73,6 +73,10 @@ export function SignedInShell() {
       {(user) => {
         if (!user) {
           return <SignInRedirect />;
+        }
+        // A role that requires a second factor: nothing of the app answers until one is set up.
+        if (user.mfa_enrolment_required) {
+          return <EnrolmentRequiredPage />;
         }
         if (user.contact.type === 'contact') {
           return <ClientNoticePage />;

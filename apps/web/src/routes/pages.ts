@@ -59,3 +59,4 @@ export const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage').then(
 export const ForbiddenPage = lazyPage(() => import('../pages/ForbiddenPage').then((m) => m.ForbiddenPage));
 export const MaintenancePage = lazyPage(() => import('../pages/MaintenancePage').then((m) => m.MaintenancePage));
 export const ClientNoticePage = lazyPage(() => import('../pages/ClientNoticePage').then((m) => m.ClientNoticePage));
+export const EnrolmentRequiredPage = lazyPage(() => import('../features/mfa').then((m) => m.EnrolmentRequiredPage));

@@ -18,6 +18,7 @@ export function buildUser(
     preferences: { sms_notifications: null, push_notifications: '0', theme: 'system' },
     push_tokens: [],
     is_super_user: false,
+    mfa_enrolment_required: false,
     ...overrides,
   };
 }

@@ -74,6 +74,11 @@ export const signedInUserSchema = z.object({
   }),
   push_tokens: z.array(z.object({ token: z.string() })),
   is_super_user: z.boolean(),
+  /**
+   * One of the person's roles requires a second factor and they have none: only enrolment and sign-out answer
+   * until they have one (the web shows the enrolment screen instead of the app).
+   */
+  mfa_enrolment_required: z.boolean(),
 });
 export type SignedInUser = z.infer<typeof signedInUserSchema>;
 

@@ -1,5 +1,6 @@
 export * from './access';
 export * from './ai';
+export * from './api-tokens';
 export * from './audit';
 export * from './auth';
 export * from './catalog';
@@ -10,6 +11,7 @@ export * from './credits';
 export * from './email-verification';
 export * from './forms';
 export * from './mail';
+export * from './mfa';
 export * from './notifications';
 export * from './plans';
 export * from './rate-limits';

@@ -10,6 +10,20 @@ export const ACCOUNT_ROUTES: MatrixRows = {
   'POST /api/reset-password': { expect: everyone, payload: {} },
   'POST /api/verify-email': { expect: everyone, payload: { token: 'not-a-real-token' } },
   'POST /api/sign-in-link': { expect: everyone, payload: { token: 'not-a-real-token' } },
+  'POST /api/login/second-factor': { expect: everyone, payload: { challenge: 'not-a-real-one', code: '123456' } },
+  // Two-factor sign-in (issue 23): one's own factor, every account; the roles that require it and a person's
+  // reset are for role managers and people managers.
+  'GET /api/mfa': { expect: anyUser },
+  'POST /api/mfa/totp': { expect: anyUser },
+  'POST /api/mfa/totp/confirm': { expect: anyUser, payload: { code: '123456' } },
+  'DELETE /api/mfa/totp': { expect: anyUser, payload: { code: '123456' } },
+  'POST /api/mfa/recovery-codes': { expect: anyUser, payload: { code: '123456' } },
+  'GET /api/mfa/required-roles': { expect: { ...staff, manager: 'deny', freelancer: 'deny' } },
+  'PUT /api/mfa/required-roles': { expect: { ...staff, manager: 'deny', freelancer: 'deny' }, payload: {} },
+  'DELETE /api/users/:uuid/mfa': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/users/00000000-0000-4000-8000-000000000000/mfa',
+  },
   'GET /api/user': { expect: anyUser },
   'POST /api/logout': { expect: anyUser },
   'GET /api/global-search': { expect: staff, url: '/api/global-search?search_term=a' },
@@ -113,4 +127,9 @@ export const ACCOUNT_ROUTES: MatrixRows = {
     expect: { ...staff, freelancer: 'deny' },
     url: '/api/customers/00000000-0000-4000-8000-000000000000',
   },
+  // Personal API tokens (issue 23): one's own; creating needs API_TOKENS_CREATE (Admin and Manager by default).
+  // Refused to API tokens themselves: api-tokens.test.ts checks every session-only route with a token.
+  'GET /api/api-tokens': { expect: staff },
+  'POST /api/api-tokens': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
+  'DELETE /api/api-tokens/:uuid': { expect: staff, url: '/api/api-tokens/00000000-0000-4000-8000-000000000000' },
 };

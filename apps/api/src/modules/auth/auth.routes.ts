@@ -6,6 +6,8 @@ import {
   registerInputSchema,
   registerResponseSchema,
   resetPasswordInputSchema,
+  secondFactorChallengeSchema,
+  secondFactorInputSchema,
   signInLinkInputSchema,
   signInLinkSentSchema,
   userResponseSchema,
@@ -13,6 +15,7 @@ import {
 } from '@portal/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { access, requirePrincipal } from '../../http/access';
 import { errorResponses, sendEncodedJson } from '../../http/responses';
 import { signedInUserBody } from '../users/signed-in-user';
@@ -21,6 +24,7 @@ import { logIn } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { register } from './register';
 import type { RequestMeta } from './request-meta';
+import { completeSecondFactor } from './second-factor';
 import { signInWithLink } from './sign-in-link';
 
 const tags = ['auth'];
@@ -38,7 +42,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: loginInputSchema,
-        response: { 200: userResponseSchema, 202: signInLinkSentSchema, ...errorResponses },
+        response: {
+          200: userResponseSchema,
+          // A sign-in link was mailed (the guess ceiling), or the account's second factor is asked for.
+          202: z.union([signInLinkSentSchema, secondFactorChallengeSchema]),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -46,8 +55,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if ('sign_in_link_sent' in outcome) {
         return reply.code(202).send({ message: MESSAGES.signInLinkSent, sign_in_link_sent: true as const });
       }
+      if ('second_factor_required' in outcome) {
+        return reply.code(202).send(outcome);
+      }
       return { data: outcome };
     },
+  );
+
+  app.post(
+    '/login/second-factor',
+    {
+      config: { access: access.public({ duringMaintenance: true }) },
+      schema: {
+        tags,
+        summary: 'The second step of a sign-in: the challenge of POST login with a TOTP or recovery code',
+        body: secondFactorInputSchema,
+        response: { 200: userResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await completeSecondFactor(app.ctx, request.body, meta(request)) }),
   );
 
   app.post(
@@ -59,16 +85,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Follow an e-mailed sign-in link (the proof step of a sign-in past the guess ceiling): signs in',
         body: signInLinkInputSchema,
-        response: { 200: userResponseSchema, ...errorResponses },
+        response: { 200: userResponseSchema, 202: secondFactorChallengeSchema, ...errorResponses },
       },
     },
-    async (request) => ({ data: await signInWithLink(app.ctx, request.body.token, meta(request)) }),
+    async (request, reply) => {
+      const outcome = await signInWithLink(app.ctx, request.body.token, meta(request));
+      if ('second_factor_required' in outcome) {
+        return reply.code(202).send(outcome);
+      }
+      return { data: outcome };
+    },
   );
 
   app.get(
     '/user',
     {
-      config: { access: access.anyUser() },
+      config: { access: access.anyUser({ duringEnrolment: true }) },
       schema: { tags, response: { 200: userResponseSchema, ...errorResponses } },
     },
     async (request, reply) =>
@@ -78,7 +110,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      config: { access: access.anyUser() },
+      // Signs out a session; a personal API token is revoked on the profile instead.
+      config: { access: access.sessionOnly(access.anyUser({ duringEnrolment: true })) },
       schema: { tags, response: { 200: messageBodySchema, ...errorResponses } },
     },
     async (request) => {

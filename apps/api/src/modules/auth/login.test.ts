@@ -32,6 +32,7 @@ describe('POST /api/login', () => {
       preferences: { sms_notifications: null, push_notifications: '1' },
       push_tokens: [],
       is_super_user: false,
+      mfa_enrolment_required: false,
     });
     expect(data.roles).toHaveLength(1);
     expect(data.auth_token).toMatch(/^[A-Za-z0-9_-]{43}$/);

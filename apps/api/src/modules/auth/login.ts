@@ -1,15 +1,15 @@
-import { MESSAGES, type SignedInUser } from '@portal/domain';
+import { MESSAGES, type SecondFactorChallenge } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { findSignedInUser } from '../users/signed-in-user';
 import { addressBucket, knownDeviceKey } from './client-address';
 import { refuseUnverified } from './email-verification';
 import { voidPasswordResetLinks } from './password-reset';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import type { RateRule } from './rate-limiter';
 import type { RequestMeta } from './request-meta';
+import { type SignedIn, signInOrChallenge } from './sign-in';
 import { mailSignInLink } from './sign-in-link';
 
 const invalidCredentials = () =>
@@ -18,7 +18,7 @@ const invalidCredentials = () =>
     errors: { email: [MESSAGES.invalidCredentials] },
   });
 
-export type LoginOutcome = (SignedInUser & { auth_token: string }) | { sign_in_link_sent: true };
+export type LoginOutcome = SignedIn | SecondFactorChallenge | { sign_in_link_sent: true };
 
 /**
  * Signs a user in. Unknown e-mail, wrong password and inactive account answer the same message after the same
@@ -80,14 +80,9 @@ export async function logIn(
   if (user.emailVerifiedAt === null) {
     await refuseUnverified(ctx, user);
   }
-  const isSuperUser = ctx.config.superUserEmails.includes(user.email);
-  const signedIn = await findSignedInUser(ctx.db, user.id, isSuperUser);
-  const token = await ctx.sessions.issue(user.id, meta);
+  // The password was right: its guesses are refunded even when a second step follows (limited on its own).
   await voidPasswordResetLinks(ctx.db, user.id);
   await ctx.limiter.refund(limited.filter((entry) => entry.key !== pairKey).map((entry) => entry.key));
   await ctx.limiter.clear([pairKey]);
-  await ctx.limiter.mark(knownKey, limits.knownDeviceSeconds);
-  const payload = { email: user.email, ip: meta.ip };
-  ctx.events.publish([{ model: 'session', action: 'sign_in', id: user.uuid, actorId: user.id, userIds: [], payload }]);
-  return { ...signedIn, auth_token: token };
+  return signInOrChallenge(ctx, user, meta);
 }

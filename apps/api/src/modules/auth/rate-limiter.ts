@@ -107,6 +107,8 @@ export type AuthRateLimits = {
   /** Self-registrations from one address, and attempts at one e-mail. */
   registerPerIp: RateRule;
   registerPerAccount: RateRule;
+  /** Calls of one personal API token (modules/api-tokens), whatever the address. */
+  apiTokenCalls: RateRule;
 };
 
 /** No pause for the first three guesses, then 0.5 s, 1 s, 2 s … up to 4 s. */
@@ -122,4 +124,5 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   forgotPerAccount: { limit: 3, windowSeconds: 900 },
   registerPerIp: { limit: 10, windowSeconds: 3600 },
   registerPerAccount: { limit: 3, windowSeconds: 3600 },
+  apiTokenCalls: { limit: 600, windowSeconds: 60 },
 };

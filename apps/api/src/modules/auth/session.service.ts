@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { authTokens } from '../../db/schema';
 import type { Principal } from '../../http/access';
+import { enrolmentRequiredSql } from '../mfa/required-roles';
 import { AUTH_CACHE_CHANNEL, PrincipalCache } from './principal-cache';
 import { generateToken, hashToken } from './tokens';
 
@@ -21,6 +22,7 @@ type PrincipalRow = {
   permissions: string[];
   last_used_at: Date;
   expires_at: Date;
+  mfa_enrolment_required: boolean;
 };
 
 export class SessionService {
@@ -78,6 +80,7 @@ export class SessionService {
       type: row.type,
       permissions: new Set(row.permissions),
       isSuperUser: this.config.superUserEmails.includes(row.email),
+      mfaEnrolmentRequired: row.mfa_enrolment_required,
     };
     this.cache.set(tokenHash, { principal, tokenExpiresAt: new Date(row.expires_at).getTime(), lastUsedAt });
     return principal;
@@ -91,7 +94,8 @@ export class SessionService {
           join role_permissions rp on rp.role_id = ur.role_id
           join permissions p on p.id = rp.permission_id
           where ur.user_id = u.id
-        ) as permissions
+        ) as permissions,
+        ${enrolmentRequiredSql(sql`u.id`)} as mfa_enrolment_required
       from auth_tokens t
       join users u on u.id = t.user_id
       join contacts c on c.user_id = u.id

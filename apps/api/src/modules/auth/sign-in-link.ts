@@ -1,12 +1,11 @@
-import { MESSAGES, type SignedInUser } from '@portal/domain';
+import { MESSAGES, type SecondFactorChallenge } from '@portal/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { signInLinkTokens, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { escapeHtml } from '../mail/html';
-import { findSignedInUser } from '../users/signed-in-user';
-import { knownDeviceKey } from './client-address';
 import type { RequestMeta } from './request-meta';
+import { type SignedIn, signInOrChallenge } from './sign-in';
 import { generateToken, hashToken } from './tokens';
 
 /** Short: the link answers a sign-in that is happening now. */
@@ -66,7 +65,7 @@ export async function signInWithLink(
   ctx: AppContext,
   token: string,
   meta: RequestMeta,
-): Promise<SignedInUser & { auth_token: string }> {
+): Promise<SignedIn | SecondFactorChallenge> {
   const user = await ctx.db.transaction(async (tx) => {
     const [match] = await tx
       .select({ tokenId: signInLinkTokens.id, id: users.id, uuid: users.uuid, email: users.email })
@@ -100,10 +99,6 @@ export async function signInWithLink(
       .where(eq(users.id, match.id));
     return match;
   });
-  const signedIn = await findSignedInUser(ctx.db, user.id, ctx.config.superUserEmails.includes(user.email));
-  const authToken = await ctx.sessions.issue(user.id, meta);
-  await ctx.limiter.mark(knownDeviceKey(user.email, meta.ip), ctx.rateLimits.knownDeviceSeconds);
-  const payload = { email: user.email, ip: meta.ip, via: 'sign_in_link' };
-  ctx.events.publish([{ model: 'session', action: 'sign_in', id: user.uuid, actorId: user.id, userIds: [], payload }]);
-  return { ...signedIn, auth_token: authToken };
+  // The link proves the mailbox, not the second factor: an account with one still gets the second step.
+  return signInOrChallenge(ctx, user, meta, 'sign_in_link');
 }

@@ -46,7 +46,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contacts',
     {
-      config: { access: access.staff('CONTACTS_CREATE') },
+      // Granting roles is role management: not for personal API tokens.
+      config: { access: access.sessionOnlyFields(access.staff('CONTACTS_CREATE'), ['roles']) },
       schema: { tags, body: contactCreateSchema, response: { 200: contactResponseSchema, ...errorResponses } },
     },
     async (request) => {
@@ -67,7 +68,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         // CONTACTS_UPDATE, or one's own profile fields: checked in the command.
-        config: { access: access.staff() },
+        // Roles and the sign-in e-mail are not for personal API tokens (issue 23).
+        config: { access: access.sessionOnlyFields(access.staff(), ['roles', 'email']) },
         schema: {
           tags,
           params: uuidParam,

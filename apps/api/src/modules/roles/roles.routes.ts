@@ -37,7 +37,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/roles',
     {
-      config: { access: access.regular('ROLES_CREATE') },
+      config: { access: access.sessionOnly(access.regular('ROLES_CREATE')) },
       schema: { tags, body: roleInputSchema, response: { 200: roleResponseSchema, ...errorResponses } },
     },
     async (request) => {
@@ -54,7 +54,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/roles/:uuid',
     {
-      config: { access: access.regular('ROLES_UPDATE') },
+      config: { access: access.sessionOnly(access.regular('ROLES_UPDATE')) },
       schema: {
         tags,
         params: uuidParam,
@@ -75,7 +75,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/roles/:uuid',
     {
-      config: { access: access.regular('ROLES_DESTROY') },
+      config: { access: access.sessionOnly(access.regular('ROLES_DESTROY')) },
       schema: { tags, params: uuidParam, response: { 200: messageBodySchema, ...errorResponses } },
     },
     async (request) => {

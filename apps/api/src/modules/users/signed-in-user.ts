@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import type { ContactPreferences } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { notFound } from '../../http/errors';
+import { enrolmentRequiredSql } from '../mfa/required-roles';
 
 type Row = {
   uuid: string;
@@ -15,6 +16,7 @@ type Row = {
   contact_uuid: string;
   type: SignedInUser['contact']['type'];
   preferences: ContactPreferences;
+  mfa_enrolment_required: boolean;
   roles: string[];
   permissions: string[];
   push_tokens: string[];
@@ -32,7 +34,8 @@ export async function findSignedInUser(db: Database, userId: number, isSuperUser
         join permissions p on p.id = rp.permission_id
         where ur.user_id = u.id order by p.name
       ) as permissions,
-      array(select pt.token from push_tokens pt where pt.user_id = u.id order by pt.id) as push_tokens
+      array(select pt.token from push_tokens pt where pt.user_id = u.id order by pt.id) as push_tokens,
+      ${enrolmentRequiredSql(sql`u.id`)} as mfa_enrolment_required
     from users u join contacts c on c.user_id = u.id
     where u.id = ${userId}
   `);
@@ -56,6 +59,7 @@ export async function findSignedInUser(db: Database, userId: number, isSuperUser
     },
     push_tokens: row.push_tokens.map((token) => ({ token })),
     is_super_user: isSuperUser,
+    mfa_enrolment_required: row.mfa_enrolment_required,
   };
 }
 

@@ -12,6 +12,7 @@ import { reportSuccess } from '../../shell/feedback';
 import { ConfirmButton } from '../common/ConfirmButton';
 import { humanize } from '../common/listQuery';
 import { PageHeader } from '../common/PageHeader';
+import { RequiredRoleSwitch } from '../mfa';
 import { createRole, deleteRole, listPermissionNames, listRoles, ROLES_KEY, type RoleInput, updateRole } from './api';
 
 function RoleEditor({ role, permissions, canEdit }: { role: Role; permissions: string[]; canEdit: boolean }) {
@@ -55,6 +56,7 @@ function RoleEditor({ role, permissions, canEdit }: { role: Role; permissions: s
         ) : null
       }
     >
+      {canEdit ? <RequiredRoleSwitch roleUuid={role.uuid} /> : null}
       <Form<RoleInput>
         key={role.uuid}
         form={form}

@@ -9,9 +9,11 @@ import { USER_QUERY_KEY, useCurrentUser } from '../../auth/queries';
 import { useAbility } from '../../auth/useAbility';
 import { applyFieldErrors } from '../../pages/formErrors';
 import { reportSuccess } from '../../shell/feedback';
+import { ApiTokensSection } from '../api-tokens';
 import { ConfirmButton } from '../common/ConfirmButton';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
+import { ResetSecondFactorButton, SecuritySection } from '../mfa';
 import { CONTACTS_KEY, deleteContact, getContact, updateContact } from './api';
 import { AdminFields, type ContactFormValues, contactPayload, PersonalFields, TYPE_LABELS } from './ContactFields';
 import { type Channel, needsPhoneDialog, togglePreference } from './preferences';
@@ -151,9 +153,12 @@ function ContactEditor({ contact }: { contact: Contact }) {
       <PageHeader
         title={contact.name}
         actions={
-          <Space>
+          <Space wrap>
             <Typography.Text type="secondary">{TYPE_LABELS[contact.type]}</Typography.Text>
             <StatusTag status={contact.status} />
+            {ability.can('USERS_UPDATE') && !own && contact.user ? (
+              <ResetSecondFactorButton userUuid={contact.user.uuid} />
+            ) : null}
             {ability.can('CONTACTS_DESTROY') && !own ? (
               <ConfirmButton
                 danger
@@ -187,6 +192,8 @@ function ContactEditor({ contact }: { contact: Contact }) {
         </Form>
       </Card>
       {own || canAdmin ? <Preferences contact={contact} onSaved={onSaved} /> : null}
+      {own ? <SecuritySection /> : null}
+      {own && contact.type !== 'contact' ? <ApiTokensSection /> : null}
     </div>
   );
 }

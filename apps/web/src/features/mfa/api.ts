@@ -1,0 +1,44 @@
+import type { MessageBody, MfaStatus } from '@portal/domain';
+import { api } from '../../api';
+
+export const MFA_KEY = ['mfa'] as const;
+export const MFA_REQUIRED_ROLES_KEY = ['mfa', 'required-roles'] as const;
+
+export type TotpEnrolment = { secret: string; otpauth_url: string; qr: string };
+
+export async function getMfaStatus(signal?: AbortSignal): Promise<MfaStatus> {
+  return (await api.get<{ data: MfaStatus }>('/mfa', { signal })).data;
+}
+
+export async function startTotp(): Promise<TotpEnrolment> {
+  return (await api.post<{ data: TotpEnrolment }>('/mfa/totp')).data;
+}
+
+export async function confirmTotp(code: string): Promise<string[]> {
+  return (await api.post<{ data: { recovery_codes: string[] } }>('/mfa/totp/confirm', { code })).data.recovery_codes;
+}
+
+export function disableTotp(proof: { code?: string; password?: string }): Promise<MessageBody> {
+  return api.request<MessageBody>('/mfa/totp', { method: 'DELETE', body: proof });
+}
+
+export async function regenerateRecoveryCodes(code: string): Promise<string[]> {
+  return (await api.post<{ data: { recovery_codes: string[] } }>('/mfa/recovery-codes', { code })).data.recovery_codes;
+}
+
+export async function getRequiredRoles(signal?: AbortSignal): Promise<string[]> {
+  return (await api.get<{ data: { role_uuids: string[] } }>('/mfa/required-roles', { signal })).data.role_uuids;
+}
+
+export async function saveRequiredRoles(roleUuids: string[]): Promise<string[]> {
+  return (
+    await api.request<{ data: { role_uuids: string[] } }>('/mfa/required-roles', {
+      method: 'PUT',
+      body: { role_uuids: roleUuids },
+    })
+  ).data.role_uuids;
+}
+
+export function resetSecondFactor(userUuid: string): Promise<MessageBody> {
+  return api.request<MessageBody>(`/users/${userUuid}/mfa`, { method: 'DELETE' });
+}
