@@ -56,3 +56,25 @@ describe('themeConfig', () => {
     expect(themeConfig('dark').token?.colorLink).not.toBe(themeConfig('light').token?.colorLink);
   });
 });
+
+/** WCAG relative luminance contrast of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5]
+      .map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (bl ?? 0);
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
+}
+
+describe('light scheme contrast (AA, 4.5:1)', () => {
+  it('keeps white on primary buttons and links on white readable at rest and on hover', () => {
+    const token = themeConfig('light').token ?? {};
+    for (const colour of [token.colorPrimary, token.colorPrimaryHover, token.colorLink, token.colorLinkHover]) {
+      expect(colour).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(contrast(colour as string, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});

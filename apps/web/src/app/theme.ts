@@ -47,7 +47,8 @@ export function rememberChoice(storage: Pick<Storage, 'setItem'> | undefined, ch
 /**
  * Colours that reach WCAG AA contrast (4.5:1 for text) where antd's defaults do not, set once here so every screen
  * follows (e2e/tests/a11y.spec.ts and dark-mode-pwa.spec.ts hold the app to it):
- * - primary and links: blue-7; white on it and it on white pass, the default blue-6 does not;
+ * - primary and links: blue-7, and blue-8 on hover; white on them and them on white pass, the default blue-6 (and
+ *   the lighter hover antd derives) do not;
  * - secondary/description text and placeholders: the defaults (45 % and 25 % black) read 3.4:1 and 1.9:1 on white;
  * - an avatar's initials are white on the placeholder colour, so the avatar gets a darker grey of its own;
  * - coloured tags print their text in the palette's 7th shade on its 1st, under 4.5:1 for the warm and green hues,
@@ -81,6 +82,9 @@ const LIGHT: ThemeConfig = {
   token: {
     colorPrimary: '#0958d9',
     colorLink: '#0958d9',
+    // Hover darkens to blue-8 (9:1 under white text): antd's derived hover is lighter, #2e7ae6 at 4.2:1.
+    colorPrimaryHover: '#003eb3',
+    colorLinkHover: '#003eb3',
     borderRadius: 6,
     fontFamily: FONT_FAMILY,
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
