@@ -32,6 +32,8 @@ test('the app runs under its strict Content-Security-Policy without a single vio
       await page.getByTestId('task-project').locator('input').fill('Bella');
     }
     await option.first().click({ timeout: 2_000 });
+    // The choice must hold: retried as a whole if the drawer's form was still settling when it was made.
+    await expect(page.getByTestId('task-project')).toContainText('Bella Vista social', { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await page.getByTestId('task-title').fill(`CSP check ${Date.now().toString(36)}`);
   await page.getByTestId('task-create-submit').click();

@@ -20,6 +20,7 @@ const ADMIN_SCREENS: [key: string, path: string][] = [
   ['customers', '/customers'],
   ['plans', '/projects'],
   ['contacts', '/people'],
+  ['forms', '/forms'],
   ['reports-overview', '/report'],
   ['timelog', '/timelog-report'],
   ['project-time', '/project-time-report'],
