@@ -8,6 +8,7 @@ import {
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { apiTokens } from '../../db/schema';
+import { permissionNamesOf } from '../../db/user-permissions';
 import type { Principal } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { generateToken, hashToken } from '../auth/tokens';
@@ -113,12 +114,7 @@ export async function resolveApiToken(ctx: AppContext, token: string): Promise<P
   const result = await ctx.db.execute<TokenRow>(sql`
     select t.id as token_id, t.scope, t.last_used_at, t.expires_at,
       u.id as user_id, u.uuid, u.email, c.uuid as contact_uuid, c.type,
-      array(
-        select distinct p.name from user_roles ur
-        join role_permissions rp on rp.role_id = ur.role_id
-        join permissions p on p.id = rp.permission_id
-        where ur.user_id = u.id
-      ) as permissions,
+      ${permissionNamesOf(sql`u.id`)} as permissions,
       ${enrolmentRequiredSql(sql`u.id`)} as mfa_enrolment_required
     from api_tokens t
     join users u on u.id = t.user_id

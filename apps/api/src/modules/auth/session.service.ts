@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { authTokens } from '../../db/schema';
+import { permissionNamesOf } from '../../db/user-permissions';
 import type { Principal } from '../../http/access';
 import { enrolmentRequiredSql } from '../mfa/required-roles';
 import { AUTH_CACHE_CHANNEL, PrincipalCache } from './principal-cache';
@@ -89,12 +90,7 @@ export class SessionService {
   private async findValid(tokenHash: string): Promise<PrincipalRow | undefined> {
     const result = await this.db.execute<PrincipalRow>(sql`
       select u.id as user_id, u.uuid, u.email, c.uuid as contact_uuid, c.type, t.last_used_at, t.expires_at,
-        array(
-          select distinct p.name from user_roles ur
-          join role_permissions rp on rp.role_id = ur.role_id
-          join permissions p on p.id = rp.permission_id
-          where ur.user_id = u.id
-        ) as permissions,
+        ${permissionNamesOf(sql`u.id`)} as permissions,
         ${enrolmentRequiredSql(sql`u.id`)} as mfa_enrolment_required
       from auth_tokens t
       join users u on u.id = t.user_id

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { ContactPreferences } from '../../db/schema';
+import { permissionNamesOf } from '../../db/user-permissions';
 import type { Principal } from '../../http/access';
 import { notFound } from '../../http/errors';
 import { enrolmentRequiredSql } from '../mfa/required-roles';
@@ -28,12 +29,7 @@ export async function findSignedInUser(db: Database, userId: number, isSuperUser
     select u.uuid, c.name, u.email, c.phone, c.job_title, c.uuid as contact_uuid, c.type, c.preferences,
       array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id order by r.name)
         as roles,
-      array(
-        select distinct p.name from user_roles ur
-        join role_permissions rp on rp.role_id = ur.role_id
-        join permissions p on p.id = rp.permission_id
-        where ur.user_id = u.id order by p.name
-      ) as permissions,
+      ${permissionNamesOf(sql`u.id`)} as permissions,
       array(select pt.token from push_tokens pt where pt.user_id = u.id order by pt.id) as push_tokens,
       ${enrolmentRequiredSql(sql`u.id`)} as mfa_enrolment_required
     from users u join contacts c on c.user_id = u.id
