@@ -1,30 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { chooseNewMenuItem, expectSignedInShell, latestMailTo, screenshot, signIn } from './support';
+import { chooseNewMenuItem, chooseOption, expectSignedInShell, latestMailTo, screenshot, signIn } from './support';
 
 const stamp = Date.now().toString(36);
 const CLIENT = `Harbour Lights ${stamp}`;
 const INVITEE = `pat.${stamp}@harbour.test`;
 const OTHER = `other.${stamp}@harbour.test`;
-
-/**
- * Picks an option of an antd Select by typing into it and clicking the option with that text. The list re-renders
- * while results arrive, so a click that lands during an update is retried until the choice shows in the field.
- */
-async function chooseOption(page: Page, testId: string, typed: string, optionText: string) {
-  const select = page.getByTestId(testId);
-  const option = page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: optionText })
-    .first();
-  await expect(async () => {
-    if (!(await option.isVisible())) {
-      await select.click();
-      await select.locator('input').fill(typed);
-    }
-    await option.click({ timeout: 2_000 });
-    await expect(select).toContainText(optionText, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
 
 async function inviteByEmail(page: Page, email: string) {
   await page.getByTestId('client-invite').click();

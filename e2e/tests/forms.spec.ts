@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
-import { expectNoSidewaysScroll, screenshot, signedInPage } from './support';
+import { chooseOption, expectNoSidewaysScroll, screenshot, signedInPage } from './support';
 
 const stamp = Date.now().toString(36);
 const FORM = `Website check ${stamp}`;
@@ -8,24 +8,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWN4Z2z8ztiYAUIBACgqBVHYYCS4AAAAAElFTkSuQmCC',
   'base64',
 );
-
-async function chooseOption(page: Page, testId: string, typed: string, optionText: string) {
-  const select = page.getByTestId(testId);
-  const option = page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: optionText })
-    .first();
-  await expect(async () => {
-    if (!(await option.isVisible())) {
-      await select.click();
-      if (typed) {
-        await select.locator('input').fill(typed);
-      }
-    }
-    await option.click({ timeout: 2_000 });
-    await expect(select).toContainText(optionText, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
 
 async function addQuestion(page: Page, type: string) {
   await expect(async () => {

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { screenshot, signIn } from './support';
+import { chooseOption, screenshot, signIn } from './support';
 
 const stamp = Date.now().toString(36);
 const SUBJECT = `Spring flyer ${stamp}`;
@@ -23,23 +23,6 @@ async function adminApi(page: Page, request: APIRequestContext) {
       return (await answer.json()) as T;
     },
   };
-}
-
-/** Picks an option of an antd Select by typing; retried while the list re-renders. */
-async function chooseOption(page: Page, testId: string, typed: string, optionText: string) {
-  const select = page.getByTestId(testId);
-  const option = page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: optionText })
-    .first();
-  await expect(async () => {
-    if (!(await option.isVisible())) {
-      await select.click();
-      await select.locator('input').fill(typed);
-    }
-    await option.click({ timeout: 2_000 });
-    await expect(select).toContainText(optionText, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
 }
 
 test('request detail: relate a task, log time, checklist, complete anyway, duplicate link', async ({

@@ -1,27 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
-import { chooseNewMenuItem, screenshot, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import { chooseNewMenuItem, chooseOption, screenshot, signIn } from './support';
 
 const stamp = Date.now().toString(36);
 const SUBJECT = `Spring launch ${stamp}`;
-
-/** Picks an option of an antd Select by typing; retried while the list re-renders. */
-async function chooseOption(page: Page, testId: string, typed: string, optionText: string) {
-  const select = page.getByTestId(testId);
-  const option = page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: optionText })
-    .first();
-  await expect(async () => {
-    if (!(await option.isVisible())) {
-      await select.click();
-      if (typed) {
-        await select.locator('input').fill(typed);
-      }
-    }
-    await option.click({ timeout: 2_000 });
-    await expect(select).toContainText(optionText, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
 
 function isoInDays(days: number): string {
   const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000);

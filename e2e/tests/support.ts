@@ -129,3 +129,25 @@ export function agencyToday(timeZone = 'America/New_York'): string {
     new Date(),
   );
 }
+
+/**
+ * Picks an option of an antd Select by its test id (typing `typed` into its search first when given) and checks the
+ * choice holds; retried as a whole, as a dropdown can still be animating open or re-rendering.
+ */
+export async function chooseOption(page: Page, testId: string, typed: string, optionText: string) {
+  const select = page.getByTestId(testId);
+  const option = page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: optionText })
+    .first();
+  await expect(async () => {
+    if (!(await option.isVisible())) {
+      await select.click();
+      if (typed) {
+        await select.locator('input').fill(typed);
+      }
+    }
+    await option.click({ timeout: 2_000 });
+    await expect(select).toContainText(optionText, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { chooseNewMenuItem, screenshot, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import { chooseNewMenuItem, chooseOption, screenshot, signIn } from './support';
 
 const stamp = Date.now().toString(36);
 const PARENT = `Launch brief ${stamp}`;
@@ -7,25 +7,6 @@ const CHILD = `Collect assets ${stamp}`;
 let parentPath = '';
 
 test.describe.configure({ mode: 'serial' });
-
-/** Picks an option of an antd Select by typing; retried while the list re-renders. */
-async function chooseOption(page: Page, testId: string, typed: string, optionText: string) {
-  const select = page.getByTestId(testId);
-  const option = page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: optionText })
-    .first();
-  await expect(async () => {
-    if (!(await option.isVisible())) {
-      await select.click();
-      if (typed) {
-        await select.locator('input').fill(typed);
-      }
-    }
-    await option.click({ timeout: 2_000 });
-    await expect(select).toContainText(optionText, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
 
 test('tasks: create from the New menu, subtask, refused completion, timer across a reload, entry', async ({ page }) => {
   // A long journey (~40 s on an idle 2-core machine): the default 60 s budget is too tight on a loaded machine.
