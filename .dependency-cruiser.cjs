@@ -24,7 +24,7 @@ const API_SURFACE = {
   events: ['domain-events.ts', 'event-kinds.ts', 'list-cache-relay.ts'],
   'modules/auth': ['client-address.ts', 'password-reset.ts', 'passwords.ts', 'tokens.ts'],
   'modules/comments': ['latest-comments.ts'],
-  'modules/contacts': ['contact-commands.ts', 'contact-queries.ts', 'references.ts'],
+  'modules/contacts': ['contact-commands.ts', 'contact-queries.ts', 'may-manage.ts', 'references.ts'],
   'modules/credits': ['credit-commands.ts', 'credit-periods.ts'],
   'modules/customers': ['customer-list.query.ts', 'customers.service.ts'],
   // The demo seed makes its forms through the module's own create and publish.

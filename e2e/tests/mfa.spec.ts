@@ -1,46 +1,16 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { expectNoSeriousViolations } from './axe';
-import { DEMO_PASSWORD, expectNoSidewaysScroll, latestMailTo, screenshot, signIn } from './support';
+import { adminToken, expectNoSidewaysScroll, latestMailTo, newStaff as newPerson, screenshot, signIn } from './support';
 
 const PASSWORD = 'second-factor-2026';
 
+/** A staff person of their own, in a role of their own named "2FA …" (the other specs' demo accounts stay as they are). */
+const newStaff = (request: APIRequestContext, admin: string, label: string) =>
+  newPerson(request, admin, { label: `2FA ${label}`, email: `mfa.${label}`, password: PASSWORD });
+
 /** The code an authenticator app shows `steps` 30-second steps from now (the current step is spent on enrolment). */
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).data.auth_token as string;
-}
-
-/**
- * A staff person of their own (the demo accounts other specs sign in with keep password-only sign-in), in a role of
- * their own, with a password chosen through the welcome link as a new colleague would.
- */
-async function newStaff(request: APIRequestContext, admin: string, label: string) {
-  const headers = { authorization: `Bearer ${admin}` };
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const role = await request.post('/api/roles', {
-    headers,
-    data: { name: `2FA ${label} ${stamp}`, permissions: ['DASHBOARD_READ', 'TASKS_READ'] },
-  });
-  expect(role.ok(), await role.text()).toBe(true);
-  const roleUuid = (await role.json()).data.uuid as string;
-  const email = `mfa.${label}.${stamp}@agency.test`;
-  const contact = await request.post('/api/contacts', {
-    headers,
-    data: { name: `Sam ${label}`, email, type: 'regular_user', roles: [roleUuid] },
-  });
-  expect(contact.ok(), await contact.text()).toBe(true);
-  const link = new URL((await latestMailTo(email)).match(/https?:\/\/\S+\/reset\?\S+/)?.[0] ?? '');
-  const reset = await request.post('/api/reset-password', {
-    data: { token: link.searchParams.get('token'), email, password: PASSWORD, password_confirmation: PASSWORD },
-  });
-  expect(reset.ok(), await reset.text()).toBe(true);
-  const body = (await contact.json()).data as { uuid: string; user: { uuid: string } };
-  return { email, roleUuid, contactUuid: body.uuid, userUuid: body.user.uuid };
-}
 
 async function pageAt(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });

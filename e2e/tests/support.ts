@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'portal-demo-2026';
 export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
@@ -150,4 +150,45 @@ export async function chooseOption(page: Page, testId: string, typed: string, op
     await option.click({ timeout: 2_000 });
     await expect(select).toContainText(optionText, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
+}
+
+/** The demo admin's token, for specs that prepare their data through the API. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).data.auth_token as string;
+}
+
+/**
+ * A staff person of their own, in a role of their own (`label` plus a stamp names it), with a password chosen
+ * through the welcome link as a new colleague would: for specs that change an account's sign-in, which the demo
+ * accounts other specs share must not see.
+ */
+export async function newStaff(
+  request: APIRequestContext,
+  admin: string,
+  who: { label: string; email: string; password: string; permissions?: string[] },
+) {
+  const headers = { authorization: `Bearer ${admin}` };
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const role = await request.post('/api/roles', {
+    headers,
+    data: { name: `${who.label} ${stamp}`, permissions: who.permissions ?? ['DASHBOARD_READ', 'TASKS_READ'] },
+  });
+  expect(role.ok(), await role.text()).toBe(true);
+  const roleUuid = (await role.json()).data.uuid as string;
+  const email = `${who.email}.${stamp}@agency.test`;
+  const contact = await request.post('/api/contacts', {
+    headers,
+    data: { name: `Sam ${who.label}`, email, type: 'regular_user', roles: [roleUuid] },
+  });
+  expect(contact.ok(), await contact.text()).toBe(true);
+  const link = new URL((await latestMailTo(email)).match(/https?:\/\/\S+\/reset\?\S+/)?.[0] ?? '');
+  const password = who.password;
+  const reset = await request.post('/api/reset-password', {
+    data: { token: link.searchParams.get('token'), email, password, password_confirmation: password },
+  });
+  expect(reset.ok(), await reset.text()).toBe(true);
+  const body = (await contact.json()).data as { uuid: string; user: { uuid: string } };
+  return { email, roleUuid, contactUuid: body.uuid, userUuid: body.user.uuid };
 }

@@ -48,6 +48,7 @@ import { requestTypeRoutes } from './modules/requests/request-types.routes';
 import { requestRoutes } from './modules/requests/requests.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { globalSearchRoutes } from './modules/search/global-search.routes';
+import { sessionRoutes } from './modules/sessions';
 import { systemRoutes } from './modules/system/system.routes';
 import { tableRoutes } from './modules/tables/tables.routes';
 import { assigneeRoutes } from './modules/tasks/assignees.routes';
@@ -74,6 +75,7 @@ export type BuildAppOptions = {
 const API_MODULES = [
   systemRoutes,
   authRoutes,
+  sessionRoutes,
   globalSearchRoutes,
   logRoutes,
   aiRoutes,

@@ -25,6 +25,7 @@ export * from './contracts/plans';
 export * from './contracts/request-relations';
 export * from './contracts/requests';
 export * from './contracts/search';
+export * from './contracts/sessions';
 export * from './contracts/tasks';
 export * from './contracts/time-logs';
 export * from './contracts/uploads';

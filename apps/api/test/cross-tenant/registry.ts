@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { apiTokens } from '../../src/db/schema';
+import { apiTokens, authTokens } from '../../src/db/schema';
 import type { World } from './world';
 
 /** What to ask for: the path's params, and a body/query that passes validation (so 404 is about visibility). */
@@ -53,6 +53,19 @@ async function ownersApiToken(w: World): Promise<Probe> {
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     .returning({ uuid: apiTokens.uuid });
+  return { params: { uuid: row?.uuid ?? '' } };
+}
+
+/** A signed-in session of the world's owner (an admin): no one else may end it through DELETE sessions/{uuid}. */
+async function ownersSession(w: World): Promise<Probe> {
+  const [row] = await w.db
+    .insert(authTokens)
+    .values({
+      userId: w.owner.id,
+      tokenHash: randomBytes(32).toString('hex'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ uuid: authTokens.uuid });
   return { params: { uuid: row?.uuid ?? '' } };
 }
 
@@ -191,6 +204,7 @@ export const REGISTRY: Record<string, Entry> = {
   'PUT /api/roles/:uuid': { unrestricted: AGENCY_WIDE },
   'DELETE /api/roles/:uuid': { unrestricted: AGENCY_WIDE },
   'DELETE /api/users/:uuid/mfa': { unrestricted: AGENCY_WIDE },
+  'DELETE /api/users/:uuid/sessions': { unrestricted: AGENCY_WIDE },
   'GET /api/groups/:uuid': { unrestricted: `${AGENCY_WIDE}; super users only` },
   'PUT /api/groups/:uuid': { unrestricted: `${AGENCY_WIDE}; super users only` },
   'DELETE /api/groups/:uuid': { unrestricted: `${AGENCY_WIDE}; super users only` },
@@ -219,4 +233,6 @@ export const REGISTRY: Record<string, Entry> = {
   'DELETE /api/request-types/:id': { unrestricted: AGENCY_WIDE },
   // Personal API tokens: one's own only; another person's token answers 404 whatever the caller's permissions.
   'DELETE /api/api-tokens/:uuid': { freelancer: ownersApiToken, manager: ownersApiToken },
+  // Sessions: one's own only; another person's session answers 404 whatever the caller's permissions.
+  'DELETE /api/sessions/:uuid': { freelancer: ownersSession, manager: ownersSession },
 };

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { createdAt, id, publicId } from './columns';
 import { users } from './users';
 
 /** Bearer tokens. Only a SHA-256 of the token is stored, so a database leak does not leak sessions. */
@@ -7,6 +7,8 @@ export const authTokens = pgTable(
   'auth_tokens',
   {
     id: id(),
+    /** How the Sessions list names a session (issue 23): never the token or its hash. */
+    uuid: publicId(),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -24,6 +24,14 @@ export const ACCOUNT_ROUTES: MatrixRows = {
     expect: { ...staff, freelancer: 'deny' },
     url: '/api/users/00000000-0000-4000-8000-000000000000/mfa',
   },
+  // Sessions (issue 23): one's own devices, every account; ending a person's sessions is for people managers.
+  'GET /api/sessions': { expect: anyUser },
+  'DELETE /api/sessions': { expect: anyUser },
+  'DELETE /api/sessions/:uuid': { expect: anyUser, url: '/api/sessions/00000000-0000-4000-8000-000000000000' },
+  'DELETE /api/users/:uuid/sessions': {
+    expect: { ...staff, freelancer: 'deny' },
+    url: '/api/users/00000000-0000-4000-8000-000000000000/sessions',
+  },
   'GET /api/user': { expect: anyUser },
   'POST /api/logout': { expect: anyUser },
   'GET /api/global-search': { expect: staff, url: '/api/global-search?search_term=a' },

@@ -10,7 +10,7 @@ import {
   TYPE_CHANGE_PERMISSION,
   type UserType,
 } from '@portal/domain';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { contactCustomers, contacts, emailVerificationTokens, userRoles, users } from '../../db/schema';
 import type { Principal } from '../../http/access';
@@ -18,7 +18,8 @@ import { AppError, forbidden, notFound, validationError } from '../../http/error
 import { sendWelcomeSetPasswordLink } from '../auth/password-reset';
 import { hashPassword } from '../auth/passwords';
 import { findContactRow, getContact } from './contact-queries';
-import { type Executor, isUniqueViolation, resolveCustomerIds, resolveRoles, type Tx } from './references';
+import { assertMayManage } from './may-manage';
+import { isUniqueViolation, resolveCustomerIds, resolveRoles, type Tx } from './references';
 
 type CreateInput = Omit<ContactCreateInput, 'email'> & { email?: string | null };
 type UpdateInput = Omit<ContactUpdateInput, 'email'> & { email?: string | null };
@@ -97,21 +98,6 @@ function assertMayGrant(actor: Principal, granted: { permissions: string[] }[]) 
     if (role.permissions.some((p) => !actor.permissions.has(p))) {
       throw validationError({ roles: [MESSAGES.roleAboveOwn] });
     }
-  }
-}
-
-/** Nobody changes or deletes a login that holds permissions they lack (a manager cannot take over an admin). */
-async function assertMayManage(db: Executor, actor: Principal, userId: number | null) {
-  if (userId === null || userId === actor.userId) {
-    return;
-  }
-  const result = await db.execute<{ name: string }>(sql`
-    select distinct p.name from user_roles ur
-    join role_permissions rp on rp.role_id = ur.role_id
-    join permissions p on p.id = rp.permission_id
-    where ur.user_id = ${userId}`);
-  if (result.rows.some((r) => !actor.permissions.has(r.name))) {
-    throw forbidden(MESSAGES.userAboveOwn);
   }
 }
 

@@ -2,7 +2,9 @@ import { MESSAGES } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
+import type { Principal } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
+import { assertMayManage } from '../contacts/may-manage';
 import { escapeHtml } from '../mail/html';
 import { removeFactors } from './factors';
 
@@ -10,11 +12,14 @@ import { removeFactors } from './factors';
  * An admin removes a person's second factor (a lost phone and lost recovery codes). The person is told by mail,
  * since a reset they did not ask for means someone may be taking their account over; the audit trail records who.
  */
-export async function resetSecondFactor(ctx: AppContext, actorId: number, userUuid: string): Promise<void> {
+export async function resetSecondFactor(ctx: AppContext, actor: Principal, userUuid: string): Promise<void> {
   const user = await ctx.db.query.users.findFirst({ where: eq(users.uuid, userUuid) });
   if (!user) {
     throw notFound();
   }
+  // A reset weakens the account: nobody does it to a login holding permissions they lack.
+  await assertMayManage(ctx.db, actor, user.id);
+  const actorId = actor.userId;
   const hadFactor = await ctx.db.transaction(async (tx) => {
     const removed = await removeFactors(tx, user.id);
     if (removed) {

@@ -146,7 +146,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resetSecondFactor(app.ctx, requirePrincipal(request).userId, request.params.uuid);
+      await resetSecondFactor(app.ctx, requirePrincipal(request), request.params.uuid);
       return { message: MESSAGES.secondFactorReset };
     },
   );

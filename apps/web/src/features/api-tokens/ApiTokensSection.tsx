@@ -7,8 +7,9 @@ import { type DataColumn, DataTable, useEmbeddedTableState } from '../../compone
 import { applyFieldErrors } from '../../pages/formErrors';
 import { reportSuccess } from '../../shell/feedback';
 import { ConfirmButton } from '../common/ConfirmButton';
+import { formatDateTime } from '../common/dateTime';
 import { API_TOKENS_KEY, createApiToken, listApiTokens, revokeApiToken } from './api';
-import { EXPIRY_CHOICES, expiryFrom, formatTokenTime, isExpired } from './tokenDates';
+import { EXPIRY_CHOICES, expiryFrom, isExpired } from './tokenDates';
 
 const SCOPE_LABELS: Record<ApiTokenScope, string> = { read: 'Read only', write: 'Read and write' };
 
@@ -125,7 +126,7 @@ export function ApiTokensSection() {
       dataIndex: 'last_used_at',
       sortKey: 'last_used_at',
       priority: 2,
-      render: (at: string | null) => <span data-testid="api-token-last-used">{formatTokenTime(at)}</span>,
+      render: (at: string | null) => <span data-testid="api-token-last-used">{formatDateTime(at)}</span>,
     },
     {
       key: 'expires_at',
@@ -133,7 +134,7 @@ export function ApiTokensSection() {
       dataIndex: 'expires_at',
       sortKey: 'expires_at',
       priority: 3,
-      render: (at: string) => (isExpired(at) ? <Tag color="red">Expired</Tag> : formatTokenTime(at)),
+      render: (at: string) => (isExpired(at) ? <Tag color="red">Expired</Tag> : formatDateTime(at)),
     },
     {
       key: 'created_at',
@@ -141,7 +142,7 @@ export function ApiTokensSection() {
       dataIndex: 'created_at',
       sortKey: 'created_at',
       priority: 4,
-      render: (at: string) => formatTokenTime(at),
+      render: (at: string) => formatDateTime(at),
     },
     {
       key: 'actions',

@@ -1,6 +1,7 @@
 import { API_TOKEN_MAX_DAYS, isApiTokenExpiryAllowed } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { EXPIRY_CHOICES, expiryFrom, formatTokenTime, isExpired } from './tokenDates';
+import { formatDateTime } from '../common/dateTime';
+import { EXPIRY_CHOICES, expiryFrom, isExpired } from './tokenDates';
 
 describe('token dates', () => {
   it('offers only expiries the API accepts, the longest one year', () => {
@@ -12,8 +13,8 @@ describe('token dates', () => {
   });
 
   it('says Never for a token not used yet, and tells expired tokens apart', () => {
-    expect(formatTokenTime(null)).toBe('Never');
-    expect(formatTokenTime('2026-03-01T10:05:00')).toBe('03/01/2026 10:05');
+    expect(formatDateTime(null)).toBe('Never');
+    expect(formatDateTime('2026-03-01T10:05:00')).toBe('03/01/2026 10:05');
     const now = new Date('2026-03-01T10:00:00Z');
     expect(isExpired('2026-03-01T09:59:59Z', now)).toBe(true);
     expect(isExpired('2026-03-01T10:00:01Z', now)).toBe(false);

@@ -11,16 +11,6 @@ export function expiryFrom(days: number, now: Date = new Date()): string {
   return new Date(now.getTime() + days * 24 * 60 * 60 * 1000).toISOString();
 }
 
-/** 'MM/DD/YYYY HH:MM' in the viewer's zone; the empty text for a token never used. */
-export function formatTokenTime(iso: string | null, never = 'Never'): string {
-  if (!iso) {
-    return never;
-  }
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 export function isExpired(iso: string, now: Date = new Date()): boolean {
   return new Date(iso).getTime() <= now.getTime();
 }

@@ -14,6 +14,7 @@ import { ConfirmButton } from '../common/ConfirmButton';
 import { PageHeader } from '../common/PageHeader';
 import { StatusTag } from '../common/StatusTag';
 import { ResetSecondFactorButton, SecuritySection } from '../mfa';
+import { EndPersonSessionsButton, SessionsSection } from '../sessions';
 import { CONTACTS_KEY, deleteContact, getContact, updateContact } from './api';
 import { AdminFields, type ContactFormValues, contactPayload, PersonalFields, TYPE_LABELS } from './ContactFields';
 import { type Channel, needsPhoneDialog, togglePreference } from './preferences';
@@ -157,7 +158,10 @@ function ContactEditor({ contact }: { contact: Contact }) {
             <Typography.Text type="secondary">{TYPE_LABELS[contact.type]}</Typography.Text>
             <StatusTag status={contact.status} />
             {ability.can('USERS_UPDATE') && !own && contact.user ? (
-              <ResetSecondFactorButton userUuid={contact.user.uuid} />
+              <>
+                <ResetSecondFactorButton userUuid={contact.user.uuid} />
+                <EndPersonSessionsButton userUuid={contact.user.uuid} />
+              </>
             ) : null}
             {ability.can('CONTACTS_DESTROY') && !own ? (
               <ConfirmButton
@@ -193,6 +197,7 @@ function ContactEditor({ contact }: { contact: Contact }) {
       </Card>
       {own || canAdmin ? <Preferences contact={contact} onSaved={onSaved} /> : null}
       {own ? <SecuritySection /> : null}
+      {own ? <SessionsSection /> : null}
       {own && contact.type !== 'contact' ? <ApiTokensSection /> : null}
     </div>
   );
