@@ -326,4 +326,14 @@ describe('sessions', () => {
     await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
     expect(await gone).toBe('io server disconnect');
   });
+
+  it('disconnects the socket of a session the person ends from another device (the Sessions list)', async () => {
+    const phone = await ctx.app.ctx.sessions.issue(actors.manager.id);
+    const laptop = await ctx.app.ctx.sessions.issue(actors.manager.id);
+    const socket = await socketOf(phone, ['private-model.changes']);
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const ended = await ctx.app.inject({ method: 'DELETE', url: '/api/sessions', headers: bearer(laptop) });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+  });
 });
