@@ -36,7 +36,7 @@ import { inviteRoutes } from './modules/invites/invites.routes';
 import { logRoutes } from './modules/logs/logs.routes';
 import { Mailer } from './modules/mail/mailer';
 import { DirectoryPickup, type MailPickup } from './modules/mail/pickup';
-import { mfaRoutes } from './modules/mfa';
+import { mfaRoutes, passkeyRoutes } from './modules/mfa';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { type ResolveHost, resolveWithDns } from './modules/notifications/push-endpoint';
 import { personCardRoutes } from './modules/people/person-card.routes';
@@ -106,6 +106,7 @@ const API_MODULES = [
   formRoutes,
   apiTokenRoutes,
   mfaRoutes,
+  passkeyRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {

@@ -36,6 +36,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   APP_URL: z.string().optional(),
+  /** Passkeys' relying party: the host name passkeys are bound to, and the page origins that may use them. */
+  WEBAUTHN_RP_ID: z.string().optional(),
+  WEBAUTHN_ORIGINS: csv(''),
   // Forwarded headers (X-Forwarded-For/Proto/Host) are believed only from these peers; anyone else could forge
   // them and pick the address that per-IP limits count.
   TRUST_PROXY: csv().refine(
@@ -164,6 +167,15 @@ function readBuildHash(): string {
   }
 }
 
+/**
+ * Passkeys are bound to a host name (the relying party id) and accepted only from listed page origins. By default
+ * both come from APP_URL; an IP address cannot be a relying party id, so a deployment on one must name a host.
+ */
+function webauthnConfig(appUrl: string, rpId: string | undefined, origins: readonly string[]) {
+  const app = new URL(appUrl);
+  return { rpId: rpId ?? app.hostname, origins: origins.length ? [...origins] : [app.origin], rpName: 'Agency Portal' };
+}
+
 /** Reads the environment once; everything else receives the parsed result, never process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -179,6 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Addresses/CIDRs of reverse proxies whose forwarded headers are believed; empty = none (direct clients). */
     trustProxy: e.TRUST_PROXY,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    webauthn: webauthnConfig(
+      (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+      e.WEBAUTHN_RP_ID,
+      e.WEBAUTHN_ORIGINS,
+    ),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data'),
     appKey: e.APP_KEY ?? null,

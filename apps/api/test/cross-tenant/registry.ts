@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { apiTokens, authTokens } from '../../src/db/schema';
+import { apiTokens, authTokens, passkeys } from '../../src/db/schema';
 import type { World } from './world';
 
 /** What to ask for: the path's params, and a body/query that passes validation (so 404 is about visibility). */
@@ -68,6 +68,22 @@ async function ownersSession(w: World): Promise<Probe> {
     .returning({ uuid: authTokens.uuid });
   return { params: { uuid: row?.uuid ?? '' } };
 }
+
+/** A passkey of the world's owner (an admin): no one else may rename or remove it. */
+const ownersPasskey =
+  (payload: object) =>
+  async (w: World): Promise<Probe> => {
+    const [row] = await w.db
+      .insert(passkeys)
+      .values({
+        userId: w.owner.id,
+        name: 'Owner laptop',
+        credentialId: randomBytes(16).toString('base64url'),
+        publicKey: 'AA',
+      })
+      .returning({ uuid: passkeys.uuid });
+    return { params: { uuid: row?.uuid ?? '' }, payload };
+  };
 
 const AGENCY_WIDE =
   'regular staff only; these agency-wide records have no per-person visibility (access is the permission)';
@@ -235,4 +251,13 @@ export const REGISTRY: Record<string, Entry> = {
   'DELETE /api/api-tokens/:uuid': { freelancer: ownersApiToken, manager: ownersApiToken },
   // Sessions: one's own only; another person's session answers 404 whatever the caller's permissions.
   'DELETE /api/sessions/:uuid': { freelancer: ownersSession, manager: ownersSession },
+  // Passkeys: one's own only (a removal's proof is asked only of one's own passkey).
+  'PUT /api/passkeys/:uuid': {
+    freelancer: ownersPasskey({ name: 'Probe' }),
+    manager: ownersPasskey({ name: 'Probe' }),
+  },
+  'DELETE /api/passkeys/:uuid': {
+    freelancer: ownersPasskey({ password: 'probe' }),
+    manager: ownersPasskey({ password: 'probe' }),
+  },
 };

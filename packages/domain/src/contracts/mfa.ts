@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
+import { webauthnResponseSchema } from './passkeys';
 
 /** A TOTP code (6 digits) or a recovery code (xxxx-xxxx-xxxx-xxxx); spaces and case are forgiven. */
 export const secondFactorCodeField = z
@@ -10,23 +11,36 @@ export const secondFactorCodeField = z
   .transform((value) => value.replace(/\s+/g, '').toLowerCase());
 
 /** POST login (and sign-in-link) answer 202 with this when the account has a second factor: no token yet. */
+/** The ways a person can take the second step: their authenticator app, a passkey, a recovery code. */
+export const SECOND_FACTOR_METHODS = ['totp', 'passkey', 'recovery_code'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
 export const secondFactorChallengeSchema = z.object({
   message: z.string(),
   second_factor_required: z.literal(true),
-  /** Single-use and short-lived; POST login/second-factor spends it with a code. */
+  /** Single-use and short-lived; POST login/second-factor spends it with a code or a passkey's assertion. */
   challenge: z.string(),
+  methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
 });
 export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
 
-export const secondFactorInputSchema = z.object({
-  challenge: z.string().min(1, MESSAGES.required).max(200, MESSAGES.secondFactorChallengeInvalid),
-  code: secondFactorCodeField,
-});
+/** The second step: the challenge with either a code (TOTP or recovery) or a passkey's assertion. */
+export const secondFactorInputSchema = z
+  .object({
+    challenge: z.string().min(1, MESSAGES.required).max(200, MESSAGES.secondFactorChallengeInvalid),
+    code: secondFactorCodeField.optional(),
+    assertion: webauthnResponseSchema.optional(),
+  })
+  .refine((v) => Boolean(v.code) !== Boolean(v.assertion), { message: MESSAGES.required, path: ['code'] });
 export type SecondFactorInput = z.input<typeof secondFactorInputSchema>;
 
 /** GET mfa: one's own second-factor state (the Security screen). */
 export const mfaStatusSchema = z.object({
   totp: z.boolean(),
+  /** How many passkeys the person registered. */
+  passkeys: z.number().int(),
+  /** They chose to sign in with a passkey alone. */
+  passkey_sign_in: z.boolean(),
   recovery_codes_left: z.number().int(),
   /** One of the person's roles requires a second factor (set by admins). */
   required: z.boolean(),

@@ -18,6 +18,24 @@ export const ACCOUNT_ROUTES: MatrixRows = {
   'POST /api/mfa/totp/confirm': { expect: anyUser, payload: { code: '123456' } },
   'DELETE /api/mfa/totp': { expect: anyUser, payload: { code: '123456' } },
   'POST /api/mfa/recovery-codes': { expect: anyUser, payload: { code: '123456' } },
+  // Passkeys (issue 23): one's own, every account; the sign-in steps are public like login.
+  'GET /api/passkeys': { expect: anyUser },
+  'POST /api/passkeys/registration-options': { expect: anyUser },
+  'POST /api/passkeys/registration-verify': { expect: anyUser, payload: {} },
+  'PUT /api/passkeys/:uuid': {
+    expect: anyUser,
+    url: '/api/passkeys/00000000-0000-4000-8000-000000000000',
+    payload: { name: 'Laptop' },
+  },
+  'DELETE /api/passkeys/:uuid': {
+    expect: anyUser,
+    url: '/api/passkeys/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'PUT /api/mfa/passkey-sign-in': { expect: anyUser, payload: {} },
+  'POST /api/login/second-factor/passkey-options': { expect: everyone, payload: { challenge: 'not-a-real-one' } },
+  'POST /api/login/passkey/options': { expect: everyone },
+  'POST /api/login/passkey': { expect: everyone, payload: {} },
   'GET /api/mfa/required-roles': { expect: { ...staff, manager: 'deny', freelancer: 'deny' } },
   'PUT /api/mfa/required-roles': { expect: { ...staff, manager: 'deny', freelancer: 'deny' }, payload: {} },
   'DELETE /api/users/:uuid/mfa': {

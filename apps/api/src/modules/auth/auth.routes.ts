@@ -3,6 +3,9 @@ import {
   loginInputSchema,
   MESSAGES,
   messageBodySchema,
+  passkeySignInInputSchema,
+  passkeySignInOptionsResponseSchema,
+  passkeyStepOptionsInputSchema,
   registerInputSchema,
   registerResponseSchema,
   resetPasswordInputSchema,
@@ -12,6 +15,7 @@ import {
   signInLinkSentSchema,
   userResponseSchema,
   verifyEmailInputSchema,
+  webauthnOptionsResponseSchema,
 } from '@portal/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,10 +25,11 @@ import { errorResponses, sendEncodedJson } from '../../http/responses';
 import { signedInUserBody } from '../users/signed-in-user';
 import { verifyEmail } from './email-verification';
 import { logIn } from './login';
+import { passkeySignInOptions, signInWithPasskey } from './passkey-sign-in';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { register } from './register';
 import type { RequestMeta } from './request-meta';
-import { completeSecondFactor } from './second-factor';
+import { completeSecondFactor, passkeyStepOptions } from './second-factor';
 import { signInWithLink } from './sign-in-link';
 
 const tags = ['auth'];
@@ -74,6 +79,49 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await completeSecondFactor(app.ctx, request.body, meta(request)) }),
+  );
+
+  app.post(
+    '/login/second-factor/passkey-options',
+    {
+      config: { access: access.public({ duringMaintenance: true }) },
+      schema: {
+        tags,
+        summary:
+          'The WebAuthn options for the second step with a passkey (then POST login/second-factor with its assertion)',
+        body: passkeyStepOptionsInputSchema,
+        response: { 200: webauthnOptionsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await passkeyStepOptions(app.ctx, request.body.challenge, meta(request)) }),
+  );
+
+  // Passwordless sign-in is refused during maintenance (503) like any new session outside the bypass accounts.
+  app.post(
+    '/login/passkey/options',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags,
+        summary: 'The WebAuthn options for signing in with a passkey alone, and the handle that names them',
+        response: { 200: passkeySignInOptionsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await passkeySignInOptions(app.ctx, meta(request)) }),
+  );
+
+  app.post(
+    '/login/passkey',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags,
+        summary: 'Sign in with a passkey alone (for people who chose it): answers like POST login',
+        body: passkeySignInInputSchema,
+        response: { 200: userResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await signInWithPasskey(app.ctx, request.body, meta(request)) }),
   );
 
   app.post(

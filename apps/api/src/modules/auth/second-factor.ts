@@ -1,7 +1,14 @@
-import { MESSAGES } from '@portal/domain';
+import { MESSAGES, type WebauthnResponse } from '@portal/domain';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import { acceptSecondFactor, challengeOwner, lockChallenge, spendChallenge } from '../mfa';
+import {
+  acceptAssertion,
+  acceptSecondFactor,
+  assertionOptions,
+  challengeOwner,
+  lockChallenge,
+  spendChallenge,
+} from '../mfa';
 import { addressBucket } from './client-address';
 import type { RequestMeta } from './request-meta';
 import { finishSignIn, type SignedIn } from './sign-in';
@@ -13,14 +20,15 @@ const challengeRefused = () =>
   });
 
 /**
- * POST login/second-factor: spends the challenge of a right first step with a TOTP or recovery code. Limited like
+ * POST login/second-factor: spends the challenge of a right first step with a TOTP or recovery code, or with a
+ * passkey's signature over the options POST login/second-factor/passkey-options answered for this challenge. Limited like
  * the password step, per address and per (account, address) with the same growing pause, and counted per account
  * rather than per challenge: a new challenge (the password typed again) does not buy new guesses. A right code
  * refunds the attempt.
  */
 export async function completeSecondFactor(
   ctx: AppContext,
-  input: { challenge: string; code: string },
+  input: { challenge: string; code?: string; assertion?: WebauthnResponse },
   meta: RequestMeta,
 ): Promise<SignedIn> {
   const limits = ctx.rateLimits;
@@ -42,7 +50,14 @@ export async function completeSecondFactor(
     if (!challenge) {
       throw challengeRefused();
     }
-    const accepted = await acceptSecondFactor(tx, ctx.secrets, challenge.userId, input.code);
+    const accepted = input.assertion
+      ? (await acceptAssertion(
+          tx,
+          ctx,
+          { purpose: 'second_factor', handle: input.challenge, userId: challenge.userId },
+          input.assertion,
+        )) === challenge.userId
+      : await acceptSecondFactor(tx, ctx.secrets, challenge.userId, input.code ?? '');
     if (accepted) {
       await spendChallenge(tx, challenge.id);
     }
@@ -54,6 +69,12 @@ export async function completeSecondFactor(
     ctx.events.publish([
       { model: 'session', action: 'second_factor_failed', id: uuid, actorId: null, userIds: [], payload },
     ]);
+    if (input.assertion) {
+      throw new AppError(422, MESSAGES.passkeyRefused, {
+        code: 'invalid_passkey',
+        errors: { assertion: [MESSAGES.passkeyRefused] },
+      });
+    }
     throw new AppError(422, MESSAGES.secondFactorCodeInvalid, {
       code: 'invalid_second_factor_code',
       errors: { code: [MESSAGES.secondFactorCodeInvalid] },
@@ -61,5 +82,20 @@ export async function completeSecondFactor(
   }
   await ctx.limiter.refund([ipKey]);
   await ctx.limiter.clear([pairKey]);
-  return finishSignIn(ctx, { id: userId, uuid, email }, meta, 'second_factor');
+  return finishSignIn(
+    ctx,
+    { id: userId, uuid, email },
+    meta,
+    input.assertion ? 'passkey_second_factor' : 'second_factor',
+  );
+}
+
+/** POST login/second-factor/passkey-options: the options a passkey of this sign-in's person signs. */
+export async function passkeyStepOptions(ctx: AppContext, challenge: string, meta: RequestMeta) {
+  await ctx.limiter.hit([{ key: `second-factor:ip:${addressBucket(meta.ip)}`, rule: ctx.rateLimits.loginPerIp }]);
+  const owner = await challengeOwner(ctx.db, challenge);
+  if (owner === undefined) {
+    throw challengeRefused();
+  }
+  return assertionOptions(ctx, { purpose: 'second_factor', userId: owner, handle: challenge });
 }

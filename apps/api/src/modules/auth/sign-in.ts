@@ -1,6 +1,6 @@
 import { MESSAGES, type SecondFactorChallenge, type SignedInUser } from '@portal/domain';
 import type { AppContext } from '../../context';
-import { hasConfirmedTotp, issueChallenge } from '../mfa';
+import { issueChallenge, secondFactorMethods } from '../mfa';
 import { findSignedInUser } from '../users/signed-in-user';
 import { knownDeviceKey } from './client-address';
 import type { RequestMeta } from './request-meta';
@@ -31,11 +31,13 @@ export async function signInOrChallenge(
   meta: RequestMeta,
   via?: string,
 ): Promise<SignedIn | SecondFactorChallenge> {
-  if (await hasConfirmedTotp(ctx.db, user.id)) {
+  const methods = await secondFactorMethods(ctx.db, user.id);
+  if (methods.length > 0) {
     return {
       message: MESSAGES.secondFactorRequired,
       second_factor_required: true,
       challenge: await issueChallenge(ctx.db, user.id),
+      methods,
     };
   }
   return finishSignIn(ctx, user, meta, via);

@@ -13,9 +13,10 @@ import {
   hasConfirmedTotp,
   newTotpSecret,
   otpauthUrl,
-  removeFactors,
+  removeTotp,
   replaceRecoveryCodes,
 } from './factors';
+import { countPasskeys, hasPasskeySignIn } from './passkeys';
 import { roleRequiresFactor } from './required-roles';
 
 const codeRefused = () => validationError({ code: [MESSAGES.secondFactorCodeInvalid] });
@@ -49,6 +50,8 @@ export async function mfaStatus(ctx: AppContext, userId: number): Promise<MfaSta
     .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
   return {
     totp: await hasConfirmedTotp(ctx.db, userId),
+    passkeys: await countPasskeys(ctx.db, userId),
+    passkey_sign_in: await hasPasskeySignIn(ctx.db, userId),
     recovery_codes_left: left?.n ?? 0,
     required: await roleRequiresFactor(ctx.db, userId),
   };
@@ -98,28 +101,42 @@ export async function confirmTotp(ctx: AppContext, principal: Principal, code: s
   return codes;
 }
 
-export async function disableTotp(
+/**
+ * Proof that the owner is at the keyboard before a factor is removed: a current code (app or recovery) or the
+ * password. Counted like a password guess.
+ */
+export async function proveOwner(
   ctx: AppContext,
   principal: Principal,
   proof: { code?: string; password?: string },
   ip: string,
 ) {
   await countProof(ctx, principal.userId, ip);
+  if (proof.code) {
+    if (!(await acceptSecondFactor(ctx.db, ctx.secrets, principal.userId, proof.code))) {
+      throw codeRefused();
+    }
+    return;
+  }
+  const user = await ctx.db.query.users.findFirst({ where: eq(users.id, principal.userId) });
+  if (!user || !(await verifyPassword(proof.password ?? '', user.passwordHash))) {
+    throw validationError({ password: [MESSAGES.invalidCredentials] });
+  }
+}
+
+export async function disableTotp(
+  ctx: AppContext,
+  principal: Principal,
+  proof: { code?: string; password?: string },
+  ip: string,
+) {
   if (!(await hasConfirmedTotp(ctx.db, principal.userId))) {
+    await countProof(ctx, principal.userId, ip);
     throw new AppError(409, MESSAGES.secondFactorOff, { code: 'second_factor_off' });
   }
+  await proveOwner(ctx, principal, proof, ip);
   await ctx.db.transaction(async (tx) => {
-    if (proof.code) {
-      if (!(await acceptSecondFactor(tx, ctx.secrets, principal.userId, proof.code))) {
-        throw codeRefused();
-      }
-    } else {
-      const user = await tx.query.users.findFirst({ where: eq(users.id, principal.userId) });
-      if (!user || !(await verifyPassword(proof.password ?? '', user.passwordHash))) {
-        throw validationError({ password: [MESSAGES.invalidCredentials] });
-      }
-    }
-    await removeFactors(tx, principal.userId);
+    await removeTotp(tx, principal.userId);
     await ctx.sessions.invalidateUser(principal.userId, tx);
   });
   announce(ctx, principal, 'second_factor_disabled');

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
+import type { SecondFactorMethod } from '@portal/domain';
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import type { DbExecutor } from '../../db/client';
-import { mfaRecoveryCodes, mfaTotp } from '../../db/schema';
+import { mfaRecoveryCodes, mfaTotp, passkeySignIn, passkeys } from '../../db/schema';
 import type { SecretBox } from '../../secret-box';
 import { hashToken } from '../auth/tokens';
 
@@ -121,12 +122,48 @@ export async function hasConfirmedTotp(db: DbExecutor, userId: number): Promise<
   return row !== undefined;
 }
 
-/** Removes the authenticator and every recovery code; answers whether there was a confirmed factor. */
-export async function removeFactors(db: DbExecutor, userId: number): Promise<boolean> {
+/** The ways this person can take the second step of a sign-in (none: they have no second factor). */
+export async function secondFactorMethods(db: DbExecutor, userId: number): Promise<SecondFactorMethod[]> {
+  const result = await db.execute<{ totp: boolean; passkey: boolean; recovery: boolean }>(sql`select
+    exists (select 1 from mfa_totp where user_id = ${userId} and confirmed_at is not null) as totp,
+    exists (select 1 from passkeys where user_id = ${userId}) as passkey,
+    exists (select 1 from mfa_recovery_codes where user_id = ${userId} and used_at is null) as recovery`);
+  const row = result.rows[0];
+  if (!row || (!row.totp && !row.passkey)) {
+    return [];
+  }
+  const held: [SecondFactorMethod, boolean][] = [
+    ['totp', row.totp],
+    ['passkey', row.passkey],
+    ['recovery_code', row.recovery],
+  ];
+  return held.filter(([, has]) => has).map(([method]) => method);
+}
+
+/**
+ * Turns the authenticator app off. The recovery codes go with it unless passkeys remain, which they also back up.
+ * Answers whether there was a confirmed app.
+ */
+export async function removeTotp(db: DbExecutor, userId: number): Promise<boolean> {
   const removed = await db
     .delete(mfaTotp)
     .where(eq(mfaTotp.userId, userId))
     .returning({ confirmedAt: mfaTotp.confirmedAt });
-  await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+  const [passkey] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  if (!passkey) {
+    await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+  }
   return removed.some((row) => row.confirmedAt !== null);
+}
+
+/**
+ * An admin's reset: the authenticator, every passkey, passwordless sign-in and every recovery code. Answers
+ * whether there was a second factor.
+ */
+export async function removeFactors(db: DbExecutor, userId: number): Promise<boolean> {
+  const hadTotp = await removeTotp(db, userId);
+  const removedKeys = await db.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
+  await db.delete(passkeySignIn).where(eq(passkeySignIn.userId, userId));
+  await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+  return hadTotp || removedKeys.length > 0;
 }

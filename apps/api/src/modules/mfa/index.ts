@@ -1,4 +1,7 @@
-/** Two-factor sign-in (TOTP and recovery codes); the sign-in flow (modules/auth) uses the second step from here. */
+/** Second factors (authenticator app, passkeys, recovery codes); the sign-in flow (modules/auth) takes its steps from here. */
 export { challengeOwner, issueChallenge, lockChallenge, spendChallenge } from './challenges';
-export { acceptSecondFactor, hasConfirmedTotp } from './factors';
+export { acceptSecondFactor, hasConfirmedTotp, secondFactorMethods } from './factors';
 export { mfaRoutes } from './mfa.routes';
+export { acceptAssertion, assertionOptions } from './passkey-assertions';
+export { hasPasskeySignIn } from './passkeys';
+export { passkeyRoutes } from './passkeys.routes';

@@ -38,6 +38,8 @@ describe('TOTP enrolment', () => {
     expect((await login(app, user.email)).statusCode).toBe(200);
     expect((await call('GET', '/mfa', user.token)).json().data).toEqual({
       totp: false,
+      passkeys: 0,
+      passkey_sign_in: false,
       recovery_codes_left: 0,
       required: false,
     });

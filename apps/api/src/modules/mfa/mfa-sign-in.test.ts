@@ -30,6 +30,7 @@ describe('the second step of a sign-in', () => {
       message: MESSAGES.secondFactorRequired,
       second_factor_required: true,
       challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      methods: ['totp', 'recovery_code'],
     });
     expect(first.body).not.toContain('auth_token');
     await awayFromStepEdge();

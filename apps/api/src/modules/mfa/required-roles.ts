@@ -6,11 +6,12 @@ import { validationError } from '../../http/errors';
 
 /**
  * Whether a user must enrol a second factor before anything else answers: one of their roles requires one and they
- * have no confirmed authenticator. The session lookup and the signed-in user read it with the same SQL, so the
+ * have no confirmed authenticator and no passkey. The session lookup and the signed-in user read it with the same SQL, so the
  * screen the web shows and the answers the API gives cannot disagree.
  */
 export const enrolmentRequiredSql = (userId: SQL | number) => sql`(
   not exists (select 1 from mfa_totp m where m.user_id = ${userId} and m.confirmed_at is not null)
+  and not exists (select 1 from passkeys pk where pk.user_id = ${userId})
   and exists (
     select 1 from user_roles ur join mfa_required_roles q on q.role_id = ur.role_id where ur.user_id = ${userId}
   )
