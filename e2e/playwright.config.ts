@@ -62,6 +62,10 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       EMBEDDED_PG_PORT: String(E2E_PG_PORT),
       APP_URL: `http://127.0.0.1:${E2E_PORT}`,
+      // Passkeys need a host name (an IP address cannot be a relying party): passkeys.spec.ts opens the app on
+      // localhost, every other spec on 127.0.0.1.
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGINS: `http://localhost:${E2E_PORT}`,
       LOG_LEVEL: 'warn',
       AI_BASE_URL: `http://127.0.0.1:${E2E_AI_PORT}/v1`,
       AI_MODEL: 'e2e-fake-model',

@@ -85,7 +85,7 @@ for (const width of [1366, 390]) {
     await page.evaluate(() => window.localStorage.clear());
     await page.goto('/login');
     await signIn(page, person.email, PASSWORD);
-    await page.getByTestId('second-factor-toggle').click();
+    await page.getByTestId('second-factor-use-recovery').click();
     await page.getByTestId('second-factor-code').fill(codes[0] ?? '');
     await page.getByTestId('second-factor-submit').click();
     await expectShell(page);

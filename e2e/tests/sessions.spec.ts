@@ -31,7 +31,7 @@ async function checkScreen(page: Page, name: string) {
 /** A signed-out device lands on the sign-in screen at its next call. */
 async function expectSignedOut(page: Page) {
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible({ timeout: 15_000 });
 }
 
 for (const width of [1366, 390]) {

@@ -41,9 +41,15 @@ function allFieldMessages(errors: Record<string, string[]> | undefined): string[
  * The user-facing text for a failure (doc 1 §8), or null when nothing should be shown: cancelled requests, and the
  * version mismatch, which has its own modal instead of a message.
  */
+/** An error raised in the browser whose message is written for the person (a passkey prompt closed, say). */
+export class UserFacingError extends Error {}
+
 export function describeError(error: unknown): string | null {
   if (isAbortError(error)) {
     return null;
+  }
+  if (error instanceof UserFacingError) {
+    return error.message;
   }
   if (!(error instanceof ApiError)) {
     return MESSAGES.somethingWrong;
@@ -72,6 +78,9 @@ export function describeError(error: unknown): string | null {
 export function describeLoginError(error: unknown): string | null {
   if (isAbortError(error)) {
     return null;
+  }
+  if (error instanceof UserFacingError) {
+    return error.message;
   }
   if (error instanceof ApiError) {
     if (error.isVersionMismatch) {

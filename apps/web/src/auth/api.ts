@@ -9,8 +9,10 @@ import type {
   SecondFactorChallenge,
   SignedInUser,
   SignInLinkSent,
+  WebauthnResponse,
 } from '@portal/domain';
 import { api } from '../api';
+import { signWithPasskey } from './passkeyCeremony';
 import { type SignInOutcome, signInOutcome } from './signInOutcome';
 
 interface DataBody<T> {
@@ -64,8 +66,12 @@ export async function signInWithLink(token: string): Promise<SignedInUser | Seco
   return body.data;
 }
 
-/** The second step of a sign-in: the challenge with an authenticator or recovery code; keeps the token. */
-export async function completeSecondFactor(input: { challenge: string; code: string }): Promise<SignedInUser> {
+/** The second step of a sign-in: the challenge with a code (app or recovery) or a passkey's assertion. */
+export async function completeSecondFactor(input: {
+  challenge: string;
+  code?: string;
+  assertion?: WebauthnResponse;
+}): Promise<SignedInUser> {
   const body = await api.post<DataBody<SignedInUser>>('/login/second-factor', input, { sessionExpiresOn401: false });
   storeToken(body.data);
   return body.data;
@@ -110,4 +116,35 @@ export function resetPassword(input: ResetPasswordInput): Promise<MessageBody> {
 
 export function signOutOnServer(): Promise<MessageBody> {
   return api.post<MessageBody>('/logout', undefined, { sessionExpiresOn401: false });
+}
+
+/**
+ * The second step with a passkey: the options for this sign-in, the browser's ceremony (the person touches the key
+ * or unlocks the phone), then the assertion; keeps the token.
+ */
+export async function completeSecondFactorWithPasskey(challenge: string): Promise<SignedInUser> {
+  const options = await api.post<DataBody<Record<string, unknown>>>(
+    '/login/second-factor/passkey-options',
+    { challenge },
+    { sessionExpiresOn401: false },
+  );
+  const assertion = await signWithPasskey(options.data);
+  return completeSecondFactor({ challenge, assertion });
+}
+
+/** Signs in with a passkey alone (people who chose it on their Security screen); keeps the token. */
+export async function signInWithPasskey(): Promise<SignedInUser> {
+  const start = await api.post<DataBody<{ handle: string; options: Record<string, unknown> }>>(
+    '/login/passkey/options',
+    undefined,
+    { sessionExpiresOn401: false },
+  );
+  const assertion = await signWithPasskey(start.data.options);
+  const body = await api.post<DataBody<SignedInUser>>(
+    '/login/passkey',
+    { handle: start.data.handle, assertion },
+    { sessionExpiresOn401: false },
+  );
+  storeToken(body.data);
+  return body.data;
 }

@@ -16,9 +16,14 @@ describe('signInOutcome', () => {
   });
 
   it('reads a second-factor challenge as the second step to show, not a session', () => {
-    const body = { message: MESSAGES.secondFactorRequired, second_factor_required: true as const, challenge: 'c-1' };
+    const body = {
+      message: MESSAGES.secondFactorRequired,
+      second_factor_required: true as const,
+      challenge: 'c-1',
+      methods: ['passkey' as const, 'recovery_code' as const],
+    };
     expect(signInOutcome(body)).toEqual({
-      secondFactor: { challenge: 'c-1', message: MESSAGES.secondFactorRequired },
+      secondFactor: { challenge: 'c-1', message: MESSAGES.secondFactorRequired, methods: ['passkey', 'recovery_code'] },
     });
   });
 });

@@ -7,9 +7,11 @@ import { describeLoginError } from '../api/errors';
 import { signIn } from '../auth/api';
 import { inviteTokenFrom } from '../auth/inviteToken';
 import { USER_QUERY_KEY } from '../auth/queries';
+import type { SecondStep } from '../auth/signInOutcome';
 import { AuthCard } from './AuthCard';
 import { AuthError, EmailField } from './authFields';
 import { PasswordInput } from './authInputs';
+import { PasskeySignInButton } from './PasskeySignInButton';
 import { SecondFactorForm } from './SecondFactorForm';
 import { useAuthMutation } from './useAuthMutation';
 
@@ -25,8 +27,8 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   // Past the account's guess ceiling a new device signs in through a link mailed to the owner: say so, no session.
   const [linkSent, setLinkSent] = useState<string | null>(null);
-  // An account with an authenticator app: the password was right, the second step asks for a code.
-  const [secondFactor, setSecondFactor] = useState<{ challenge: string; message: string } | null>(null);
+  // An account with a second factor: the password was right, the second step asks for a code or a passkey.
+  const [secondFactor, setSecondFactor] = useState<SecondStep | null>(null);
   const { mutation: login, errorText } = useAuthMutation(form, signIn, {
     describe: describeLoginError,
     onSuccess: (outcome) => {
@@ -55,6 +57,7 @@ export function LoginPage() {
         <SecondFactorForm
           challenge={secondFactor.challenge}
           message={secondFactor.message}
+          methods={secondFactor.methods}
           onSignedIn={(user) => queryClient.setQueryData(USER_QUERY_KEY, user)}
         />
       </AuthCard>
@@ -94,6 +97,7 @@ export function LoginPage() {
           Sign in
         </Button>
       </Form>
+      <PasskeySignInButton onSignedIn={(user) => queryClient.setQueryData(USER_QUERY_KEY, user)} />
     </AuthCard>
   );
 }

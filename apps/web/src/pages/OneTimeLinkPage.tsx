@@ -56,7 +56,12 @@ export function OneTimeLinkPage({ title, follow, invalidMessage, pendingText, te
   if (challenge) {
     return (
       <AuthCard title="Two-factor authentication" footer={<Link to="/login">Back to sign in</Link>}>
-        <SecondFactorForm challenge={challenge.challenge} message={challenge.message} onSignedIn={signedIn} />
+        <SecondFactorForm
+          challenge={challenge.challenge}
+          message={challenge.message}
+          methods={challenge.methods}
+          onSignedIn={signedIn}
+        />
       </AuthCard>
     );
   }

@@ -20,7 +20,10 @@ export function ProofModal<T>({
   after,
   onClose,
   testId,
+  startWithPassword = false,
 }: {
+  /** The person has no authenticator app: the password comes first (a recovery code still works as the code). */
+  startWithPassword?: boolean;
   title: string;
   okText: string;
   allowPassword: boolean;
@@ -31,7 +34,7 @@ export function ProofModal<T>({
   testId: string;
 }) {
   const [form] = Form.useForm<Proof>();
-  const [byPassword, setByPassword] = useState(false);
+  const [byPassword, setByPassword] = useState(startWithPassword && allowPassword);
   const mutation = useMutation({
     mutationFn: submit,
     meta: { silentError: true },

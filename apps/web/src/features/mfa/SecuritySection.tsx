@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { USER_QUERY_KEY } from '../../auth/queries';
 import { reportSuccess } from '../../shell/feedback';
 import { disableTotp, getMfaStatus, MFA_KEY, regenerateRecoveryCodes } from './api';
+import { PasskeysPanel } from './PasskeysPanel';
 import { ProofModal } from './ProofModal';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TotpEnrolment } from './TotpEnrolment';
 
-/** "Security" on one's own profile: two-factor authentication with an authenticator app and recovery codes. */
+/** "Security" on one's own profile: two-factor authentication with an authenticator app, passkeys and recovery codes. */
 export function SecuritySection() {
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: MFA_KEY, queryFn: ({ signal }) => getMfaStatus(signal) });
@@ -53,7 +54,7 @@ export function SecuritySection() {
   } else {
     body = (
       <Space orientation="vertical">
-        {status.data?.required ? (
+        {status.data?.required && !status.data.passkeys ? (
           <Alert type="warning" showIcon title={MESSAGES.secondFactorEnrolmentRequired} />
         ) : null}
         <TotpEnrolment
@@ -72,6 +73,7 @@ export function SecuritySection() {
         Two-factor authentication
       </Typography.Title>
       {body}
+      {status.data && !fresh ? <PasskeysPanel status={status.data} onChanged={refresh} /> : null}
       {dialog === 'codes' ? (
         <ProofModal
           title="New recovery codes"
