@@ -26,6 +26,10 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 /** The largest price a service may have: $1,000,000.00. */
 export const MAX_PRICE_CENTS = 100_000_000;
+/** The largest order total, $20,000,000.00: the stored totals stay well inside a 32-bit integer. */
+export const MAX_ORDER_TOTAL_CENTS = 2_000_000_000;
+/** The most reload minutes one order may give a plan (the plans module's own ceiling, over 16,000 hours). */
+export const MAX_ORDER_RELOAD_MINUTES = 1_000_000;
 /** The largest quantity of one line. */
 export const MAX_ORDER_QUANTITY = 10_000;
 
@@ -41,7 +45,8 @@ export const ORDER_MESSAGES = {
   quantityStep: 'The quantity may have at most two decimals',
   retainerNeedsReload: 'A retainer service needs the reload amount it gives the plan',
   reloadOnlyForRetainer: 'Only retainer services give a reload amount',
-  planNeedsManager: 'Only staff can place an order that makes a plan',
+  totalTooLarge: 'The order total may not be greater than $20,000,000.00',
+  reloadTooLarge: 'This quantity gives the plan more than 16,000 hours',
 } as const;
 
 /** A quantity as hundredths: 1.5 → 150. Inputs are validated to two decimals, the rounding only absorbs binary noise. */
