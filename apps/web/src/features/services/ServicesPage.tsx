@@ -1,5 +1,5 @@
 import type { RequestType } from '@portal/domain';
-import { MESSAGES } from '@portal/domain';
+import { formatUsd, MESSAGES, SERVICE_SELLS_LABELS } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Switch, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -100,6 +100,20 @@ export function ServicesPage() {
             sortKey: 'timeEstimated',
             width: 100,
             render: (_: unknown, type) => formatEstimate(type.timeEstimated),
+          },
+          {
+            title: 'Price',
+            key: 'price',
+            sortKey: 'price_cents',
+            width: 130,
+            render: (_: unknown, type) => (
+              <span data-testid="service-price-cell">
+                {type.price_cents === null ? '—' : formatUsd(type.price_cents)}
+                {type.sells !== 'one_off' ? (
+                  <Typography.Text type="secondary"> · {SERVICE_SELLS_LABELS[type.sells]}</Typography.Text>
+                ) : null}
+              </span>
+            ),
           },
           {
             title: 'Tags',
