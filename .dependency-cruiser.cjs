@@ -99,6 +99,7 @@ const WEB_SURFACE = {
     'pushSubscription.ts',
     'smsPromptRule.ts',
   ],
+  orders: ['OrdersPage.tsx'],
   people: ['PersonName.tsx'],
   // planPaths.ts is pure (addresses, no React): pure modules import it directly, since the index's PlanLink would pull
   // the signed-in API client into them (and into their unit tests, which have no window).
