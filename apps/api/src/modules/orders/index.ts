@@ -4,5 +4,5 @@
  * event bus after commit (also `created`, `updated`, `paid`, `cancelled`), which the onboarding's "order
  * confirmed" step listens to.
  */
-export { createOrder, placeOrder, updateOrder } from './order-commands';
+export { createOrder, type OrderActor, placeOrder, updateOrder } from './order-commands';
 export { ordersRoutes } from './orders.routes';

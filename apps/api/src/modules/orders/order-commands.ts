@@ -11,12 +11,15 @@ import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 import { type Emit, inTransaction } from '../../events/domain-events';
-import type { Principal } from '../../http/access';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { applyOrderedPlan } from '../plans';
 import { findCustomerId, priceItems, refuseDiscountCode, writeLines } from './order-lines';
 
 type CreateInput = z.output<typeof orderCreateSchema>;
+/** What the commands need of the app: the database and the bus their events leave on after commit. */
+type OrderContext = Pick<AppContext, 'db' | 'events'>;
+/** Who places an order: their permissions decide whether it may make or change a plan. */
+export type OrderActor = { userId: number; permissions: ReadonlySet<string> };
 type UpdateInput = z.output<typeof orderUpdateSchema>;
 
 /** The order row, locked for the rest of the transaction so status moves and edits are serialised. */
@@ -41,7 +44,7 @@ function announce(emit: Emit, action: string, order: { uuid: string; number: num
 }
 
 /** POST orders: a draft with its lines priced from today's catalogue. */
-export async function createOrder(ctx: AppContext, input: CreateInput, actorId: number): Promise<string> {
+export async function createOrder(ctx: OrderContext, input: CreateInput, actorId: number): Promise<string> {
   refuseDiscountCode(input.discount_code);
   const customerId = await findCustomerId(ctx.db, input.customer_uuid);
   const lines = await priceItems(ctx.db, input.items);
@@ -65,7 +68,7 @@ export async function createOrder(ctx: AppContext, input: CreateInput, actorId: 
  * cancelled order leaves the plans it made as they are (a plan is ended on its own page), and a paid order cannot
  * be cancelled (refunds happen outside the portal).
  */
-export async function updateOrder(ctx: AppContext, uuid: string, input: UpdateInput, actorId: number) {
+export async function updateOrder(ctx: OrderContext, uuid: string, input: UpdateInput, actorId: number) {
   refuseDiscountCode(input.discount_code);
   const editsLines = input.items !== undefined || input.customer_uuid !== undefined;
   const customerId = input.customer_uuid ? await findCustomerId(ctx.db, input.customer_uuid) : undefined;
@@ -108,7 +111,7 @@ async function customerUuid(tx: DbExecutor, customerId: number): Promise<string>
  * its plans or not at all. Making a plan needs PROJECTS_CREATE, changing one PROJECTS_UPDATE, as on the plan
  * screens.
  */
-export async function placeOrder(ctx: AppContext, uuid: string, principal: Principal) {
+export async function placeOrder(ctx: OrderContext, uuid: string, principal: OrderActor) {
   await inTransaction(ctx.db, ctx.events, async (tx, emit) => {
     const order = await lockOrder(tx, uuid);
     refuse(order.status as OrderStatus, 'placed');
