@@ -102,20 +102,6 @@ export function ServicesPage() {
             render: (_: unknown, type) => formatEstimate(type.timeEstimated),
           },
           {
-            title: 'Price',
-            key: 'price',
-            sortKey: 'price_cents',
-            width: 130,
-            render: (_: unknown, type) => (
-              <span data-testid="service-price-cell">
-                {type.price_cents === null ? '—' : formatUsd(type.price_cents)}
-                {type.sells !== 'one_off' ? (
-                  <Typography.Text type="secondary"> · {SERVICE_SELLS_LABELS[type.sells]}</Typography.Text>
-                ) : null}
-              </span>
-            ),
-          },
-          {
             title: 'Tags',
             key: 'tags',
             render: (_: unknown, type) => type.tags.map((tag) => <Tag key={tag}>{tag}</Tag>),
@@ -144,6 +130,20 @@ export function ServicesPage() {
             key: 'questions',
             width: 100,
             render: (_: unknown, type) => countQuestions(type.form),
+          },
+          {
+            title: 'Price',
+            key: 'price',
+            sortKey: 'price_cents',
+            width: 130,
+            render: (_: unknown, type) => (
+              <span data-testid="service-price-cell">
+                {type.price_cents === null ? '—' : formatUsd(type.price_cents)}
+                {type.sells !== 'one_off' ? (
+                  <Typography.Text type="secondary"> · {SERVICE_SELLS_LABELS[type.sells]}</Typography.Text>
+                ) : null}
+              </span>
+            ),
           },
           {
             title: '',
