@@ -52,6 +52,8 @@ const API_SURFACE = {
     'request-relations.ts',
     'request-temperature.ts',
     'request-time-spent.ts',
+    // The demo orders seed prices the catalogue through its own create and update.
+    'request-types.ts',
     'update-request.ts',
   ],
   'modules/tables': ['export-stream.ts', 'requests.table.ts', 'tasks.table.ts'],
@@ -99,6 +101,7 @@ const WEB_SURFACE = {
     'pushSubscription.ts',
     'smsPromptRule.ts',
   ],
+  orders: ['OrdersPage.tsx'],
   people: ['PersonName.tsx'],
   // planPaths.ts is pure (addresses, no React): pure modules import it directly, since the index's PlanLink would pull
   // the signed-in API client into them (and into their unit tests, which have no window).

@@ -39,6 +39,7 @@ import { DirectoryPickup, type MailPickup } from './modules/mail/pickup';
 import { mfaRoutes, passkeyRoutes } from './modules/mfa';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { type ResolveHost, resolveWithDns } from './modules/notifications/push-endpoint';
+import { ordersRoutes } from './modules/orders';
 import { personCardRoutes } from './modules/people/person-card.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { productTypeRoutes } from './modules/product-types/product-types.routes';
@@ -104,6 +105,7 @@ const API_MODULES = [
   uploadRoutes,
   tableRoutes,
   formRoutes,
+  ordersRoutes,
   apiTokenRoutes,
   mfaRoutes,
   passkeyRoutes,

@@ -90,6 +90,8 @@ export const LIVE_READ_RULES: Record<EventModel, LiveReadRule> = {
   mention: { reads: [], deliver: () => ({ to: 'inbox' }) },
   // A new form answer reaches people through their bell (form-notifications.ts), not as a live object event.
   form_answer: none,
+  // Orders (issue 20) refresh their screen through its own queries; the bus event is for listeners (onboarding).
+  order: none,
 };
 
 /** The room class of a permission set (live/rooms.ts): `*` for none, else the names sorted and joined by `+`. */

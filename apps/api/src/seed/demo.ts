@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { seedDemoClients } from './demo-clients';
 import { seedDemoContacts } from './demo-contacts';
 import { seedDemoForms } from './demo-forms';
+import { seedDemoOrders } from './demo-orders';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoTasks } from './demo-tasks';
 import { seedDemoTimeLogs } from './demo-time-logs';
@@ -85,6 +86,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
   await seedDemoTasks(db);
   await seedDemoRequests(db);
   await seedDemoForms(db);
+  await seedDemoOrders(db);
   // Keep last: it logs time on the seeded tasks (the tasks seed goes above this line).
   await seedDemoTimeLogs(db);
   // After every log: the demo people started before their first logged day (the Users report's expected time).

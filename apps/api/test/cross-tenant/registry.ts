@@ -245,6 +245,12 @@ export const REGISTRY: Record<string, Entry> = {
   'POST /api/answers/:uuid/convert': {
     unrestricted: `${AGENCY_WIDE} (FORMS_UPDATE, plus REQUEST_CREATE or CUSTOMERS_CREATE for what it makes)`,
   },
+  // Orders (issue 20): agency-wide records of regular staff with the charge permissions.
+  'GET /api/orders/:uuid': { unrestricted: `${AGENCY_WIDE} (CHARGES_READ)` },
+  'PUT /api/orders/:uuid': { unrestricted: `${AGENCY_WIDE} (CHARGES_UPDATE)` },
+  'POST /api/orders/:uuid/place': {
+    unrestricted: `${AGENCY_WIDE} (CHARGES_UPDATE, plus PROJECTS_CREATE or PROJECTS_UPDATE for the plan it makes or changes)`,
+  },
   'PUT /api/request-types/:id': { unrestricted: AGENCY_WIDE },
   'DELETE /api/request-types/:id': { unrestricted: AGENCY_WIDE },
   // Personal API tokens: one's own only; another person's token answers 404 whatever the caller's permissions.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { contacts, users } from '../../src/db/schema';
 import { SessionService } from '../../src/modules/auth/session.service';
 import { buildTask } from '../../src/modules/tasks/test-helpers';
-import { bearer, buildActors, buildPlan } from '../factories';
+import { bearer, buildActors, buildCustomer, buildPlan } from '../factories';
 import { getTestApp, type TestApp } from '../test-app';
 import { collectionOf, type FuzzCase, type KnownIds, makeCase, type OpenApi, operationsOf } from './cases';
 import { seededRandom } from './values';
@@ -43,6 +43,23 @@ beforeAll(async () => {
     url: '/api/answers',
     headers,
     payload: { form_uuid: formUuid, values: { company: 'Acme' } },
+  });
+  // A priced retainer service and a draft order of it, so the orders operations' paths name a real order.
+  const service = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/request-types',
+    headers,
+    payload: { name: 'Fuzz retainer', price_cents: 100_000, sells: 'retainer', plan_reload_minutes: 600 },
+  });
+  const customer = await buildCustomer(ctx.db);
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers,
+    payload: {
+      customer_uuid: customer.uuid,
+      items: [{ service_uuid: (service.json() as { data: { uuid: string } }).data.uuid, quantity: 1 }],
+    },
   });
 }, 60_000);
 

@@ -210,6 +210,12 @@ function cases(): Record<EventModel, { event: DomainEvent; adminReceives: boolea
         adminReceives: false,
       },
     ],
+    order: [
+      {
+        event: { model: 'order', action: 'placed', id: id(), actorId: actors.admin.id, payload: { status: 'placed' } },
+        adminReceives: false,
+      },
+    ],
     session: [
       {
         event: {

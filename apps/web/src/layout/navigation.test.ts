@@ -6,7 +6,7 @@ import { admin, buildUser, freelancer, manager } from '../test/users';
 import { NEW_MENU, SIDEBAR, visibleNavigation, visibleNavKeys, visibleNewMenu, visibleScreens } from './navigation';
 
 const WORK = ['work', 'dashboard', 'mentions', 'tasks', 'personal-tasks', 'requests', 'assistant'];
-const CLIENTS = ['client-work', 'clients', 'customers', 'plans', 'contacts', 'forms'];
+const CLIENTS = ['client-work', 'clients', 'customers', 'plans', 'contacts', 'orders', 'forms'];
 const REPORTS = ['reports', 'reports-overview', 'timelog', 'project-time', 'users-report'];
 const ADMIN_WITHOUT_GROUPS = [
   'admin',
@@ -110,6 +110,14 @@ describe('sidebar visibility', () => {
       visibleNavKeys(createAbility(buildUser('regular_user', permissions)));
     expect(keys(['SERVICES_READ'])).not.toContain('services');
     expect(keys(['SERVICES_READ', 'REQUEST_READ'])).toContain('services');
+  });
+
+  it('lists Orders for staff with CHARGES_READ and CUSTOMERS_READ; freelancers never', () => {
+    const keys = (type: 'regular_user' | 'freelancer', permissions: Parameters<typeof buildUser>[1]) =>
+      visibleNavKeys(createAbility(buildUser(type, permissions)));
+    expect(keys('regular_user', ['CHARGES_READ', 'CUSTOMERS_READ'])).toContain('orders');
+    expect(keys('regular_user', ['CHARGES_READ'])).not.toContain('orders');
+    expect(keys('freelancer', ['CHARGES_READ', 'CUSTOMERS_READ'])).not.toContain('orders');
   });
 
   it('lists Forms for staff with FORMS_READ only; freelancers never, whatever their permissions', () => {

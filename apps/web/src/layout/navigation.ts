@@ -67,6 +67,7 @@ export const SIDEBAR: readonly NavGroup[] = [
       { key: 'plans', path: '/projects' },
       { key: 'contacts', path: '/people' },
       { key: 'onboarding', path: '/onboarding' },
+      { key: 'orders', path: '/onboarding/orders', label: 'Orders' },
       { key: 'forms', path: '/forms' },
     ],
   },

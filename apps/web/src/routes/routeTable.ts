@@ -62,7 +62,8 @@ export type PageKey =
   | 'formBuilder'
   | 'publicForm'
   | 'formSubmissions'
-  | 'formSubmit';
+  | 'formSubmit'
+  | 'orders';
 
 export interface RouteDef {
   path: string;
@@ -110,7 +111,6 @@ const ONBOARDING_SUB_PATHS: [string, string][] = [
   ['submissions', 'Onboarding submissions'],
   ['requirements', 'Onboarding requirements'],
   ['process', 'Onboarding process'],
-  ['orders', 'Onboarding orders'],
   ['welcome', 'Onboarding welcome'],
   ['information', 'Onboarding information'],
 ];
@@ -156,6 +156,8 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/groups', 'Groups', 'super_user', 'groups', ['GROUPS_READ']),
   screen('/onboarding', 'Onboarding'),
   ...ONBOARDING_SUB_PATHS.map(([sub, label]) => screen(`/onboarding/${sub}`, label)),
+  // Client orders (issue 20): the charge permissions; the client picker and filter read the clients list.
+  screen('/onboarding/orders', 'Onboarding orders', 'regular_user', 'orders', ['CHARGES_READ', 'CUSTOMERS_READ']),
   screen('/clients', 'Clients', 'regular_user', 'clients', ['CUSTOMERS_READ']),
   screen('/customers', 'Customers', 'regular_user', 'customers', ['CUSTOMERS_READ']),
   screen('/content', 'Content'),

@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages';
 import { answersSchema, requestFormSchema } from '../request-form/question';
 import { catalogueImageUrlSchema, richTextDelta } from '../rich-text/schema';
 import { parseEstimateRange } from '../rules/estimate-range';
+import { MAX_PRICE_CENTS, SERVICE_SELLS } from '../rules/orders';
 import {
   PROJECT_TYPES,
   RELATED_USER_PIVOTS,
@@ -334,6 +335,12 @@ export const requestTypeSchema = z.object({
   disabled: z.boolean(),
   form: requestFormSchema,
   sort_order: z.number().int(),
+  /** What the service costs in the order catalogue (issue 20): USD cents; null = not for sale yet. */
+  price_cents: z.number().int().nullable(),
+  /** What an order of it sells: one-off work, or a retainer / hosting plan (created or updated when placed). */
+  sells: z.enum(SERVICE_SELLS),
+  /** Retainer services: the reload minutes one unit gives the client's plan; null otherwise. */
+  plan_reload_minutes: z.number().int().nullable(),
 });
 export type RequestType = z.infer<typeof requestTypeSchema>;
 export const requestTypeResponseSchema = z.object({ data: requestTypeSchema });
@@ -356,6 +363,22 @@ export const requestTypeWriteSchema = z.object({
   disabled: z.boolean().optional(),
   form: requestFormSchema.max(200).optional(),
   sort_order: z.number().int().min(0).max(1_000_000).optional(),
+  price_cents: z
+    .number()
+    .int('The price must be in whole cents')
+    .min(0, 'The price may not be negative')
+    .max(MAX_PRICE_CENTS, 'The price may not be greater than $1,000,000.00')
+    .nullable()
+    .optional(),
+  sells: z.enum(SERVICE_SELLS).optional(),
+  /** Checked with `sells` by the server (a retainer needs it, others may not have it). */
+  plan_reload_minutes: z
+    .number()
+    .int()
+    .min(1, 'The reload amount must be at least one minute')
+    .max(1_000_000)
+    .nullable()
+    .optional(),
 });
 export const requestTypeUpdateSchema = requestTypeWriteSchema.partial();
 export type RequestTypeWriteInput = z.input<typeof requestTypeWriteSchema>;

@@ -37,11 +37,23 @@ export const requestTypes = pgTable(
     /** The questionnaire: a list of questions (packages/domain request-form contract). */
     form: jsonb().notNull().default([]),
     sortOrder: integer().notNull().default(0),
+    /** The order catalogue (issue 20): USD cents, null = not for sale yet. */
+    priceCents: integer(),
+    /** one_off | retainer | hosting: what a placed order of it does to the client's plans. */
+    sells: text().notNull().default('one_off'),
+    /** Retainer services: the reload minutes one unit gives the plan. */
+    planReloadMinutes: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('request_types_estimate_check', sql`${t.timeEstimated} is null or ${t.timeEstimated} >= 0`),
+    check('request_types_price_check', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+    check('request_types_sells_check', sql`${t.sells} in ('one_off', 'retainer', 'hosting')`),
+    check(
+      'request_types_reload_check',
+      sql`(${t.sells} = 'retainer') = (${t.planReloadMinutes} is not null and ${t.planReloadMinutes} > 0)`,
+    ),
     index('request_types_name_idx').on(sql`lower(${t.name})`),
   ],
 );

@@ -1,7 +1,7 @@
 import { MESSAGES, type planCreateSchema, reloadToMinutes } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import { customers, planTypes, projects, projectUsers } from '../../db/schema';
 import { validationError } from '../../http/errors';
 import { insertCustomer } from '../customers/customers.service';
@@ -95,25 +95,50 @@ export async function createPlan(db: Database, input: PlanCreateInput, createdBy
       customerId = (await insertCustomer(tx, { business_name: input.business_name }, createdById)).id;
     }
     const title = await planTitle(tx, input.title, clientName, planType.displayName);
-    const [plan] = await tx
-      .insert(projects)
-      .values({
-        title,
-        kind: 'other',
-        isRetainer: planType.projectType === 'retainer',
-        status: 'active',
-        customerId,
-        planTypeId: planType.id,
-        refillMinutes: refill,
-        projectManagerId: managerId,
-        startDate: input.start_date ?? sql`current_date`,
-        createdById,
-      })
-      .returning({ id: projects.id, uuid: projects.uuid });
-    if (!plan) {
-      throw new Error('plan not created');
-    }
-    await tx.insert(projectUsers).values({ projectId: plan.id, userId: managerId });
+    const plan = await insertPlan(tx, {
+      title,
+      planType,
+      customerId,
+      refillMinutes: refill,
+      managerId,
+      startDate: input.start_date,
+      createdById,
+    });
     return { uuid: plan.uuid };
   });
+}
+
+/** The plan row and its manager's membership: what every way of making a plan writes (POST projects, an order). */
+export async function insertPlan(
+  tx: DbExecutor,
+  input: {
+    title: string;
+    planType: Pick<typeof planTypes.$inferSelect, 'id' | 'projectType'>;
+    customerId: number | undefined;
+    refillMinutes: number;
+    managerId: number;
+    startDate?: string;
+    createdById: number;
+  },
+): Promise<{ id: number; uuid: string }> {
+  const [plan] = await tx
+    .insert(projects)
+    .values({
+      title: input.title,
+      kind: 'other',
+      isRetainer: input.planType.projectType === 'retainer',
+      status: 'active',
+      customerId: input.customerId,
+      planTypeId: input.planType.id,
+      refillMinutes: input.refillMinutes,
+      projectManagerId: input.managerId,
+      startDate: input.startDate ?? sql`current_date`,
+      createdById: input.createdById,
+    })
+    .returning({ id: projects.id, uuid: projects.uuid });
+  if (!plan) {
+    throw new Error('plan not created');
+  }
+  await tx.insert(projectUsers).values({ projectId: plan.id, userId: input.managerId });
+  return plan;
 }

@@ -2,11 +2,13 @@ import {
   isCoherentForm,
   MESSAGES,
   matchesCatalogueSearch,
+  ORDER_MESSAGES,
   type RequestForm,
   type RequestType,
   type requestTypeListQuerySchema,
   type requestTypeUpdateSchema,
   type requestTypeWriteSchema,
+  type ServiceSells,
 } from '@portal/domain';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -33,6 +35,9 @@ export function presentRequestType(row: Row): RequestType {
     disabled: row.disabled,
     form: typeForm(row),
     sort_order: row.sortOrder,
+    price_cents: row.priceCents,
+    sells: row.sells as ServiceSells,
+    plan_reload_minutes: row.planReloadMinutes,
   };
 }
 
@@ -89,15 +94,41 @@ const columnsOf = (input: UpdateInput) => ({
   ...(input.disabled !== undefined ? { disabled: input.disabled } : {}),
   ...(input.form !== undefined ? { form: input.form } : {}),
   ...(input.sort_order !== undefined ? { sortOrder: input.sort_order } : {}),
+  ...(input.price_cents !== undefined ? { priceCents: input.price_cents } : {}),
+  ...(input.sells !== undefined ? { sells: input.sells } : {}),
+  ...(input.plan_reload_minutes !== undefined ? { planReloadMinutes: input.plan_reload_minutes } : {}),
 });
+
+/**
+ * What a service sells and the reload minutes go together (issue 20): a retainer gives its plan a reload amount,
+ * the others give none (a hosting plan's amount is fixed by its plan type). Checked on the values after the write,
+ * so a PUT of one of the two is judged with the stored other; a type that stops being a retainer drops its minutes.
+ */
+function checkSells(input: UpdateInput, current?: Row): UpdateInput {
+  const sells = input.sells ?? (current?.sells as ServiceSells | undefined) ?? 'one_off';
+  if (sells !== 'retainer') {
+    if (input.plan_reload_minutes) {
+      throw validationError({ plan_reload_minutes: [ORDER_MESSAGES.reloadOnlyForRetainer] });
+    }
+    return current?.planReloadMinutes != null || input.plan_reload_minutes !== undefined
+      ? { ...input, plan_reload_minutes: null }
+      : input;
+  }
+  const minutes = input.plan_reload_minutes !== undefined ? input.plan_reload_minutes : current?.planReloadMinutes;
+  if (!minutes) {
+    throw validationError({ plan_reload_minutes: [ORDER_MESSAGES.retainerNeedsReload] });
+  }
+  return input;
+}
 
 /** POST request-types: ids continue the identity sequence (the catalogue sync moves it past the seeded ids). */
 export async function createRequestType(db: Database, input: WriteInput): Promise<number> {
   checkForm(input.form);
+  const checked = checkSells(input);
   await checkName(db, input.name);
   const [row] = await db
     .insert(requestTypes)
-    .values({ ...columnsOf(input), name: input.name })
+    .values({ ...columnsOf(checked), name: input.name })
     .returning({ id: requestTypes.id });
   if (!row) {
     throw new Error('request type not created');
@@ -108,11 +139,12 @@ export async function createRequestType(db: Database, input: WriteInput): Promis
 /** PUT request-types/{id}: the fields sent. Requests keep the form they were answered with. */
 export async function updateRequestType(db: Database, id: number, input: UpdateInput) {
   checkForm(input.form);
-  await findRequestTypeById(db, id);
+  const current = await findRequestTypeById(db, id);
+  const checked = checkSells(input, current);
   if (input.name !== undefined) {
     await checkName(db, input.name, id);
   }
-  const columns = columnsOf(input);
+  const columns = columnsOf(checked);
   if (Object.keys(columns).length) {
     await db.update(requestTypes).set(columns).where(eq(requestTypes.id, id));
   }

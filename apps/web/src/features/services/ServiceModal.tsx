@@ -1,4 +1,13 @@
-import { type Answers, type AnswerValue, MESSAGES, type RequestForm, type RequestType } from '@portal/domain';
+import {
+  type Answers,
+  type AnswerValue,
+  MESSAGES,
+  type RequestForm,
+  type RequestType,
+  SERVICE_SELLS,
+  SERVICE_SELLS_LABELS,
+  type ServiceSells,
+} from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Col, Form, Input, Modal, Row, Select, Space, Switch, Typography } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -12,6 +21,8 @@ import { createRequestType, updateRequestType } from './api';
 import {
   parseEstimate,
   parseFormJson,
+  parsePrice,
+  parseReload,
   type ServiceValues,
   serviceBody,
   serviceFieldErrors,
@@ -19,6 +30,8 @@ import {
 } from './serviceForm';
 import '../requests/form/requestForm.css';
 import './services.css';
+
+const SELLS_OPTIONS = SERVICE_SELLS.map((value) => ({ value, label: SERVICE_SELLS_LABELS[value] }));
 
 const ICON_OPTIONS = CATALOGUE_ICON_NAMES.map((name) => ({
   value: name,
@@ -31,7 +44,9 @@ const ICON_OPTIONS = CATALOGUE_ICON_NAMES.map((name) => ({
 }));
 
 /** antd validators reject with an Error whose message is shown under the field. */
-function checked(result: { error: string } | { minutes: number | null } | { form: RequestForm }): Promise<void> {
+function checked(
+  result: { error: string } | { minutes: number | null } | { form: RequestForm } | { cents: number | null },
+): Promise<void> {
   return 'error' in result ? Promise.reject(new Error(result.error)) : Promise.resolve();
 }
 
@@ -60,6 +75,7 @@ export function ServiceModal({ type, onClose }: { type: RequestType | null; onCl
   const initial = useMemo(() => serviceValues(type), [type]);
   const queryClient = useQueryClient();
   const formText = Form.useWatch('form', form) ?? initial.form;
+  const sells: ServiceSells = Form.useWatch('sells', form) ?? initial.sells;
   // Parsing a long questionnaire on every keystroke would make typing lag; the preview may trail a little.
   const previewText = useDeferredValue(formText);
   const preview = useMemo(() => parseFormJson(previewText), [previewText]);
@@ -129,6 +145,38 @@ export function ServiceModal({ type, onClose }: { type: RequestType | null; onCl
                   rules={[{ validator: (_, text: string) => checked(parseEstimate(text ?? '')) }]}
                 >
                   <Input placeholder="h:mm" data-testid="service-estimate" />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Row gutter={12}>
+              <Col xs={24} sm={8}>
+                <Form.Item
+                  label="Price (USD)"
+                  name="price"
+                  extra="Blank: not offered in orders yet"
+                  rules={[{ validator: (_, text: string) => checked(parsePrice(text ?? '')) }]}
+                >
+                  <Input prefix="$" inputMode="decimal" placeholder="0.00" data-testid="service-price" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={8}>
+                <Form.Item label="Sells" name="sells">
+                  <Select options={SELLS_OPTIONS} data-testid="service-sells" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={8}>
+                <Form.Item
+                  label="Plan reload amount"
+                  name="planReload"
+                  dependencies={['sells']}
+                  extra={sells === 'retainer' ? 'Per unit ordered, h:mm' : 'Retainer services only'}
+                  rules={[
+                    ({ getFieldValue }) => ({
+                      validator: (_, text: string) => checked(parseReload(getFieldValue('sells'), text ?? '')),
+                    }),
+                  ]}
+                >
+                  <Input placeholder="h:mm" disabled={sells !== 'retainer'} data-testid="service-reload" />
                 </Form.Item>
               </Col>
             </Row>

@@ -1,5 +1,5 @@
 import type { RequestType } from '@portal/domain';
-import { MESSAGES } from '@portal/domain';
+import { formatUsd, MESSAGES, SERVICE_SELLS_LABELS } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Switch, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -130,6 +130,20 @@ export function ServicesPage() {
             key: 'questions',
             width: 100,
             render: (_: unknown, type) => countQuestions(type.form),
+          },
+          {
+            title: 'Price',
+            key: 'price',
+            sortKey: 'price_cents',
+            width: 130,
+            render: (_: unknown, type) => (
+              <span data-testid="service-price-cell">
+                {type.price_cents === null ? '—' : formatUsd(type.price_cents)}
+                {type.sells !== 'one_off' ? (
+                  <Typography.Text type="secondary"> · {SERVICE_SELLS_LABELS[type.sells]}</Typography.Text>
+                ) : null}
+              </span>
+            ),
           },
           {
             title: '',

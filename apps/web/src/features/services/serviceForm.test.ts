@@ -1,11 +1,14 @@
-import { MESSAGES, type RequestType } from '@portal/domain';
+import { MESSAGES, ORDER_MESSAGES, type RequestType } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import {
   countQuestions,
   formatEstimate,
+  formatPrice,
   matchesSearch,
   parseEstimate,
   parseFormJson,
+  parsePrice,
+  parseReload,
   serviceBody,
   serviceFieldErrors,
   serviceValues,
@@ -34,6 +37,9 @@ const emailDesign: RequestType = {
     },
   ],
   sort_order: 0,
+  price_cents: null,
+  sells: 'one_off',
+  plan_reload_minutes: null,
 };
 
 describe('the estimate as h:mm', () => {
@@ -90,6 +96,9 @@ describe('service values', () => {
       timeEstimated: 90,
       disabled: false,
       form: emailDesign.form,
+      price_cents: null,
+      sells: 'one_off',
+      plan_reload_minutes: null,
     });
   });
 
@@ -110,6 +119,37 @@ describe('service values', () => {
     expect(matchesSearch(emailDesign, 'video')).toBe(false);
     expect(matchesSearch(emailDesign, ' ')).toBe(true);
     expect(matchesSearch(emailDesign, 'emial')).toBe(true);
+  });
+});
+
+describe('the order catalogue fields', () => {
+  it('reads a price in dollars as cents, blank as no price, and refuses three decimals or a negative', () => {
+    expect(parsePrice('1500')).toEqual({ cents: 150_000 });
+    expect(parsePrice('1,500.5')).toEqual({ cents: 150_050 });
+    expect(parsePrice(' ')).toEqual({ cents: null });
+    expect('error' in parsePrice('9.999')).toBe(true);
+    expect('error' in parsePrice('-5')).toBe(true);
+    expect('error' in parsePrice('1000000.01')).toBe(true);
+    expect(formatPrice(150_050)).toBe('1500.50');
+  });
+
+  it('needs a reload amount for a retainer and sends none for other services', () => {
+    expect(parseReload('retainer', '10:00')).toEqual({ minutes: 600 });
+    expect(parseReload('retainer', '')).toEqual({ error: ORDER_MESSAGES.retainerNeedsReload });
+    expect(parseReload('hosting', '10:00')).toEqual({ minutes: null });
+    const retainer = { ...emailDesign, price_cents: 200_000, sells: 'retainer' as const, plan_reload_minutes: 600 };
+    expect(serviceBody(serviceValues(retainer))).toMatchObject({
+      price_cents: 200_000,
+      sells: 'retainer',
+      plan_reload_minutes: 600,
+    });
+  });
+
+  it('shows the API errors of the order fields under their fields', () => {
+    expect(serviceFieldErrors({ plan_reload_minutes: ['x'], price_cents: ['y'] }).fields).toEqual([
+      { name: 'planReload', errors: ['x'] },
+      { name: 'price', errors: ['y'] },
+    ]);
   });
 });
 

@@ -1,13 +1,18 @@
 import {
   ANSWERABLE_QUESTION_TYPES,
   flattenQuestions,
+  formatUsd,
   isCoherentForm,
+  MAX_PRICE_CENTS,
   MESSAGES,
   matchesCatalogueSearch,
+  ORDER_MESSAGES,
+  parseUsdToCents,
   type RequestForm,
   type RequestType,
   type RequestTypeWriteInput,
   requestFormSchema,
+  type ServiceSells,
 } from '@portal/domain';
 
 /** What the service modal edits: the estimate as 'h:mm' text and the questionnaire as JSON text. */
@@ -20,6 +25,10 @@ export interface ServiceValues {
   timeEstimated: string;
   disabled: boolean;
   form: string;
+  /** The order catalogue (issue 20): the price as typed dollars, what it sells, a retainer's reload as 'h:mm'. */
+  price: string;
+  sells: ServiceSells;
+  planReload: string;
 }
 
 /** The API caps an estimate at 1,000,000 minutes (requestTypeWriteSchema). */
@@ -45,6 +54,35 @@ export function parseEstimate(text: string): { minutes: number | null } | { erro
   }
   const minutes = Number(match[1]) * 60 + Number(match[2] ?? 0);
   return minutes > MAX_ESTIMATE_MINUTES ? { error: MESSAGES.invalidEstimate } : { minutes };
+}
+
+/** Typed dollars ('1,500' or '99.90') as cents; blank is no price (not for sale yet). */
+export function parsePrice(text: string): { cents: number | null } | { error: string } {
+  if (!text.trim()) {
+    return { cents: null };
+  }
+  const cents = parseUsdToCents(text);
+  if (cents === null) {
+    return { error: 'Enter the price in dollars with at most two decimals, e.g. 1500 or 99.90' };
+  }
+  return cents > MAX_PRICE_CENTS ? { error: 'The price may not be greater than $1,000,000.00' } : { cents };
+}
+
+/** Cents as the price field shows them: 150000 → '1500.00'; no price is ''. */
+export function formatPrice(cents: number | null | undefined): string {
+  return cents === null || cents === undefined ? '' : formatUsd(cents).replace(/[$,]/g, '');
+}
+
+/** A retainer's reload amount ('h:mm' or whole hours) is required; other services have none. */
+export function parseReload(sells: ServiceSells, text: string): { minutes: number | null } | { error: string } {
+  if (sells !== 'retainer') {
+    return { minutes: null };
+  }
+  const parsed = parseEstimate(text);
+  if ('error' in parsed) {
+    return parsed;
+  }
+  return parsed.minutes ? parsed : { error: ORDER_MESSAGES.retainerNeedsReload };
 }
 
 /** Where the first problem is, e.g. '0.options.1.value', so a long questionnaire can be fixed. */
@@ -88,6 +126,9 @@ export function serviceValues(type: RequestType | null): ServiceValues {
     timeEstimated: formatEstimate(type?.timeEstimated),
     disabled: type?.disabled ?? false,
     form: JSON.stringify(type?.form ?? [], null, 2),
+    price: formatPrice(type?.price_cents),
+    sells: type?.sells ?? 'one_off',
+    planReload: formatEstimate(type?.plan_reload_minutes),
   };
 }
 
@@ -95,7 +136,9 @@ export function serviceValues(type: RequestType | null): ServiceValues {
 export function serviceBody(values: ServiceValues): RequestTypeWriteInput {
   const estimate = parseEstimate(values.timeEstimated);
   const form = parseFormJson(values.form);
-  if ('error' in estimate || 'error' in form) {
+  const price = parsePrice(values.price);
+  const reload = parseReload(values.sells, values.planReload);
+  if ('error' in estimate || 'error' in form || 'error' in price || 'error' in reload) {
     throw new Error('service values not validated');
   }
   return {
@@ -107,6 +150,9 @@ export function serviceBody(values: ServiceValues): RequestTypeWriteInput {
     timeEstimated: estimate.minutes,
     disabled: values.disabled,
     form: form.form,
+    price_cents: price.cents,
+    sells: values.sells,
+    plan_reload_minutes: reload.minutes,
   };
 }
 
@@ -121,6 +167,12 @@ export function matchesSearch(type: Pick<RequestType, 'name' | 'tags'>, term: st
   return matchesCatalogueSearch({ name: type.name, tags: type.tags }, term);
 }
 
+/** The API's names of the order fields, as the modal names them. */
+const API_FIELD_NAMES: Record<string, keyof ServiceValues> = {
+  price_cents: 'price',
+  plan_reload_minutes: 'planReload',
+};
+
 const FIELDS: readonly string[] = [
   'name',
   'description',
@@ -130,6 +182,9 @@ const FIELDS: readonly string[] = [
   'timeEstimated',
   'disabled',
   'form',
+  'price',
+  'sells',
+  'planReload',
 ] satisfies (keyof ServiceValues)[];
 
 /**
@@ -143,7 +198,8 @@ export function serviceFieldErrors(errors: Readonly<Record<string, readonly stri
   const byField = new Map<keyof ServiceValues, string[]>();
   const other: string[] = [];
   for (const [key, messages] of Object.entries(errors)) {
-    const [head = '', ...rest] = key.split('.');
+    const [apiHead = '', ...rest] = key.split('.');
+    const head = API_FIELD_NAMES[apiHead] ?? apiHead;
     if (!FIELDS.includes(head)) {
       other.push(...messages);
       continue;
