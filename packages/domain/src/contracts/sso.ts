@@ -19,7 +19,7 @@ export function ssoErrorMessage(code: string | null): string | null {
   if (code === null) {
     return null;
   }
-  return code in SSO_ERRORS ? SSO_ERRORS[code as SsoError] : MESSAGES.ssoFailed;
+  return Object.hasOwn(SSO_ERRORS, code) ? SSO_ERRORS[code as SsoError] : MESSAGES.ssoFailed;
 }
 
 /** POST sso/exchange: the one-time hand-off code sso/callback put in the web app's /sign-in/sso?token=… */
