@@ -6,7 +6,7 @@ import { startOidcProvider, type TestOidcProvider } from '../../../../test/oidc-
 import { getTestApp, type TestApp } from '../../../../test/test-app';
 import { auditLogs, contacts, userRoles, users } from '../../../db/schema';
 import { enrol } from '../../mfa/mfa-test-helpers';
-import { callback, exchange, landing, signInAtProvider, ssoAs, startSso } from './sso-test-driver';
+import { callback, exchange, landing, signInAtProvider, ssoAs, startSso } from './sso-test-helpers';
 
 type Harness = Awaited<ReturnType<typeof getTestApp>>;
 
