@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration } from 'oidc-provider';
@@ -42,6 +43,17 @@ export async function startOidcProvider(options: { redirectUris: string[]; port?
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     cookies: { keys: ['oidc-test-provider-cookie-key'] },
+    // A signing key and lifetimes of its own, so the package does not warn about its quick-start defaults.
+    jwks: {
+      keys: [
+        {
+          ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
+          use: 'sig',
+          kid: 'test',
+        },
+      ],
+    },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
     findAccount: (_ctx, id) => {
       const person = people.get(id);
       return person
