@@ -6,6 +6,7 @@ import { startOidcProvider, type TestOidcProvider } from '../../../../test/oidc-
 import { getTestApp, type TestApp } from '../../../../test/test-app';
 import { auditLogs, contacts, userRoles, users } from '../../../db/schema';
 import { enrol } from '../../mfa/mfa-test-helpers';
+import { DEFAULT_AUTH_RATE_LIMITS } from '../rate-limiter';
 import { callback, exchange, landing, signInAtProvider, ssoAs, startSso } from './sso-test-helpers';
 
 type Harness = Awaited<ReturnType<typeof getTestApp>>;
@@ -161,6 +162,56 @@ describe('single sign-on against a real OpenID Connect provider', () => {
     await buildUser(plain.db, { email, status: 'inactive' });
     const back = await ssoAs(plain.app, provider.issuer, email);
     expect(landing(back.headers.location).error).toBe('account_inactive');
+  });
+});
+
+describe('limits', () => {
+  it('start, callback and exchange count against the password step’s per-address budget (429 past it)', async () => {
+    const limited = await getTestApp({
+      env: ssoEnv(),
+      rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, loginPerIp: { limit: 2, windowSeconds: 60 }, loginDelayMs: () => 0 },
+    });
+    try {
+      const from = (remoteAddress: string) => ({ url: '/api/sso/start', remoteAddress });
+      expect((await limited.app.inject(from('198.51.100.1'))).statusCode).toBe(302);
+      expect((await limited.app.inject(from('198.51.100.1'))).statusCode).toBe(302);
+      const third = await limited.app.inject(from('198.51.100.1'));
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeTruthy();
+      // Another address has its own budget.
+      expect((await limited.app.inject(from('198.51.100.2'))).statusCode).toBe(302);
+      for (let i = 0; i < 2; i += 1) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/sso/exchange',
+          payload: { token: 'guess' },
+          remoteAddress: '198.51.100.3',
+        });
+        expect(res.statusCode).toBe(422);
+      }
+      const guess = await limited.app.inject({
+        method: 'POST',
+        url: '/api/sso/exchange',
+        payload: { token: 'guess' },
+        remoteAddress: '198.51.100.3',
+      });
+      expect(guess.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers 404 on every SSO route when single sign-on is off', async () => {
+    const off = await getTestApp();
+    try {
+      expect((await off.app.inject({ url: '/api/sso/start' })).statusCode).toBe(404);
+      expect((await off.app.inject({ url: '/api/sso/callback?state=x&code=y' })).statusCode).toBe(404);
+      const exchanged = await off.app.inject({ method: 'POST', url: '/api/sso/exchange', payload: { token: 'x' } });
+      expect(exchanged.statusCode).toBe(404);
+      expect((await off.app.inject({ url: '/api/config' })).json().sso).toBeNull();
+    } finally {
+      await off.close();
+    }
   });
 });
 
