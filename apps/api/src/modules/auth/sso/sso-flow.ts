@@ -45,7 +45,10 @@ export async function startSignOn(ctx: AppContext, meta: RequestMeta): Promise<{
   await limitAddress(ctx, 'start', meta);
   const checks = newChecks();
   const binding = generateToken();
-  const url = await authorizationUrl(sso, callbackUrl(ctx), checks);
+  // The provider unreachable or misconfigured: the person is told on the login page, the operator in the log.
+  const url = await authorizationUrl(sso, callbackUrl(ctx), checks).catch((error: unknown) => {
+    throw new SsoRefused('failed', `discovery failed: ${error instanceof Error ? error.message : String(error)}`);
+  });
   // Attempts nobody finished are dropped a day after they expired: cheap, and the table stays small.
   await ctx.db.delete(ssoSignIns).where(lt(ssoSignIns.expiresAt, new Date(Date.now() - 24 * 3600_000)));
   await ctx.db.insert(ssoSignIns).values({

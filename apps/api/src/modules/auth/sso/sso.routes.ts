@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { access } from '../../../http/access';
 import { errorResponses } from '../../../http/responses';
 import type { RequestMeta } from '../request-meta';
+import { SsoRefused } from './sso-accounts';
 import { exchangeHandoff, finishCallback, SSO_COOKIE, startSignOn } from './sso-flow';
 
 const tags = ['auth'];
@@ -49,8 +50,16 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { url, binding } = await startSignOn(app.ctx, meta(request));
-      return reply.header('set-cookie', cookie(binding, ATTEMPT_COOKIE_SECONDS)).redirect(url, 302);
+      try {
+        const { url, binding } = await startSignOn(app.ctx, meta(request));
+        return reply.header('set-cookie', cookie(binding, ATTEMPT_COOKIE_SECONDS)).redirect(url, 302);
+      } catch (error) {
+        if (!(error instanceof SsoRefused)) {
+          throw error;
+        }
+        request.log.error({ detail: error.detail }, 'single sign-on could not start');
+        return reply.redirect(`${appUrl}/login?sso_error=${error.reason}`, 302);
+      }
     },
   );
 

@@ -201,6 +201,17 @@ describe('limits', () => {
     }
   });
 
+  it('sends the browser back to the login page when the provider cannot be reached', async () => {
+    const unreachable = await getTestApp({ env: ssoEnv({ SSO_ISSUER: 'http://127.0.0.1:9' }) });
+    try {
+      const start = await unreachable.app.inject({ url: '/api/sso/start' });
+      expect(start.statusCode).toBe(302);
+      expect(landing(start.headers.location)).toMatchObject({ path: '/login', error: 'failed' });
+    } finally {
+      await unreachable.close();
+    }
+  });
+
   it('answers 404 on every SSO route when single sign-on is off', async () => {
     const off = await getTestApp();
     try {
