@@ -12,6 +12,10 @@ export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 0);
 // in that range as its local end, and then the fake server cannot listen there (EADDRINUSE, seen in CI).
 process.env.E2E_AI_PORT ??= String(10_000 + Math.floor(Math.random() * 10_000));
 export const E2E_AI_PORT = Number(process.env.E2E_AI_PORT);
+// Single sign-on: sso.spec.ts starts a real OpenID Connect provider (apps/api/test/oidc-provider.ts) on this port
+// (the same range, for the same reason); the app discovers it only when someone starts a single sign-on.
+process.env.E2E_OIDC_PORT ??= String(10_000 + Math.floor(Math.random() * 10_000));
+export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT);
 
 /**
  * The app runs as `npm start` runs it (web built if stale, API + embedded PostgreSQL), on a data directory that is
@@ -79,6 +83,15 @@ export default defineConfig({
       // through the job, so files and table-downloads walk the bell and the zip's ready page. The at-once zip is
       // covered by mass-download-at-once.test.ts.
       MASS_DOWNLOAD_AT_ONCE_MAX_BYTES: '0',
+      // Single sign-on is on (the login page shows its button) with the test provider of sso.spec.ts; SSO only for
+      // staff stays off, so every other spec signs the demo accounts in with their passwords.
+      SSO_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
+      SSO_CLIENT_ID: 'agency-portal',
+      SSO_CLIENT_SECRET: 'test-client-secret-that-is-long-enough',
+      SSO_ALLOWED_DOMAINS: 'agency.test,sso-jit.test',
+      SSO_JIT_DOMAINS: 'sso-jit.test',
+      SSO_LABEL: 'Sign in with Test Workspace',
+      SSO_TEST_HTTP_ISSUER: 'true',
     },
   },
 });

@@ -24,6 +24,7 @@ import { apiTokenRoutes, isApiToken, limitApiToken, resolveApiToken } from './mo
 import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, RateLimiter } from './modules/auth/rate-limiter';
 import { SessionService } from './modules/auth/session.service';
+import { ssoRoutes } from './modules/auth/sso/sso.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { mentionRoutes } from './modules/comments/mentions.routes';
 import { contactRoutes } from './modules/contacts/contacts.routes';
@@ -76,6 +77,7 @@ export type BuildAppOptions = {
 const API_MODULES = [
   systemRoutes,
   authRoutes,
+  ssoRoutes,
   sessionRoutes,
   globalSearchRoutes,
   logRoutes,

@@ -121,6 +121,22 @@ const envSchema = z.object({
   FORM_ANSWERS_PER_IP_HOUR: z.coerce.number().int().positive().default(20),
   FORM_PUBLIC_CALLS_PER_IP_MINUTE: z.coerce.number().int().positive().default(120),
   FORM_UPLOADS_PER_IP_HOUR: z.coerce.number().int().positive().default(100),
+  /**
+   * Single sign-on with the agency's OpenID Connect provider (modules/auth/sso): on when SSO_ISSUER is set, which
+   * then needs the client id and secret and the e-mail domains allowed to sign in. SSO_JIT_DOMAINS (a subset of
+   * the allowed ones) create an account on first sign-in, as SSO_JIT_ROLE: `freelancer` or the name of a staff role
+   * that holds no role or user administration. SSO_ONLY_FOR_STAFF refuses staff and freelancers a password sign-in.
+   */
+  SSO_ISSUER: z.url().optional(),
+  SSO_CLIENT_ID: z.string().min(1).optional(),
+  SSO_CLIENT_SECRET: z.string().min(1).optional(),
+  SSO_ALLOWED_DOMAINS: csv(),
+  SSO_JIT_DOMAINS: csv(),
+  SSO_JIT_ROLE: z.string().trim().min(1).default('freelancer'),
+  SSO_ONLY_FOR_STAFF: bool,
+  SSO_LABEL: z.string().trim().min(1).max(60).default('Sign in with single sign-on'),
+  /** Test harnesses only: lets an http:// issuer on this machine (localhost, 127.0.0.1, [::1]) be used. */
+  SSO_TEST_HTTP_ISSUER: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The agency's time zone: weeks, days and recurrence are counted in it. */
   AGENCY_TIME_ZONE: z
@@ -137,6 +153,49 @@ const envSchema = z.object({
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The single sign-on settings, or null when SSO_ISSUER is unset; a half-made setting stops the server. */
+function ssoConfig(e: z.infer<typeof envSchema>) {
+  if (!e.SSO_ISSUER) {
+    if (e.SSO_ONLY_FOR_STAFF) {
+      throw new Error('Invalid configuration: SSO_ONLY_FOR_STAFF needs SSO_ISSUER');
+    }
+    return null;
+  }
+  const problems: string[] = [];
+  if (!e.SSO_CLIENT_ID || !e.SSO_CLIENT_SECRET) {
+    problems.push('SSO_ISSUER needs SSO_CLIENT_ID and SSO_CLIENT_SECRET');
+  }
+  if (e.SSO_ALLOWED_DOMAINS.length === 0) {
+    problems.push('SSO_ISSUER needs SSO_ALLOWED_DOMAINS (the e-mail domains that may sign in)');
+  }
+  const outside = e.SSO_JIT_DOMAINS.filter((domain) => !e.SSO_ALLOWED_DOMAINS.includes(domain));
+  if (outside.length) {
+    problems.push(`SSO_JIT_DOMAINS must be among SSO_ALLOWED_DOMAINS (${outside.join(', ')})`);
+  }
+  const issuer = new URL(e.SSO_ISSUER);
+  const httpAllowed = e.SSO_TEST_HTTP_ISSUER && LOOPBACK_HOSTS.has(issuer.hostname);
+  if (issuer.protocol !== 'https:' && !httpAllowed) {
+    problems.push('SSO_ISSUER must be https:// (SSO_TEST_HTTP_ISSUER allows http:// on this machine, for tests)');
+  }
+  if (problems.length) {
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return {
+    issuer: e.SSO_ISSUER,
+    clientId: e.SSO_CLIENT_ID as string,
+    /** Secret: sent to the provider's token endpoint only; never logged, never answered. */
+    clientSecret: e.SSO_CLIENT_SECRET as string,
+    allowedDomains: e.SSO_ALLOWED_DOMAINS,
+    jitDomains: e.SSO_JIT_DOMAINS,
+    jitRole: e.SSO_JIT_ROLE,
+    onlyForStaff: e.SSO_ONLY_FOR_STAFF,
+    label: e.SSO_LABEL,
+    allowHttpIssuer: httpAllowed,
+  };
+}
 
 function readVersion(): string {
   const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -251,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       publicCallsPerIpMinute: e.FORM_PUBLIC_CALLS_PER_IP_MINUTE,
       uploadsPerIpHour: e.FORM_UPLOADS_PER_IP_HOUR,
     },
+    sso: ssoConfig(e),
     logLevel: e.LOG_LEVEL,
     agencyTimeZone: e.AGENCY_TIME_ZONE,
     version: readVersion(),

@@ -28,6 +28,7 @@ export * from './contracts/request-relations';
 export * from './contracts/requests';
 export * from './contracts/search';
 export * from './contracts/sessions';
+export * from './contracts/sso';
 export * from './contracts/tasks';
 export * from './contracts/time-logs';
 export * from './contracts/uploads';

@@ -66,6 +66,23 @@ export async function signInWithLink(token: string): Promise<SignedInUser | Seco
   return body.data;
 }
 
+/**
+ * Finishes a single sign-on: spends the one-time code our callback put in /sign-in/sso?token=… and keeps the
+ * session token, as POST login does; an account with a second factor answers the challenge of the second step.
+ */
+export async function exchangeSsoToken(token: string): Promise<SignedInUser | SecondFactorChallenge> {
+  const body = await api.post<DataBody<SignedInUser> | SecondFactorChallenge>(
+    '/sso/exchange',
+    { token },
+    { sessionExpiresOn401: false },
+  );
+  if ('second_factor_required' in body) {
+    return body;
+  }
+  storeToken(body.data);
+  return body.data;
+}
+
 /** The second step of a sign-in: the challenge with a code (app or recovery) or a passkey's assertion. */
 export async function completeSecondFactor(input: {
   challenge: string;

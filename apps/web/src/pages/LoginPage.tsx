@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/domain';
+import { MESSAGES, ssoErrorMessage } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { describeLoginError } from '../api/errors';
 import { signIn } from '../auth/api';
 import { inviteTokenFrom } from '../auth/inviteToken';
-import { USER_QUERY_KEY } from '../auth/queries';
+import { USER_QUERY_KEY, useConfig } from '../auth/queries';
 import type { SecondStep } from '../auth/signInOutcome';
 import { AuthCard } from './AuthCard';
 import { AuthError, EmailField } from './authFields';
@@ -23,7 +23,11 @@ interface LoginValues {
 export function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
   // With an invite link (/login?invite=…), the public-only gate accepts the invitation once the user is signed in.
-  const inviteToken = inviteTokenFrom(useLocation().search);
+  const search = useLocation().search;
+  const inviteToken = inviteTokenFrom(search);
+  // Single sign-on (GET /api/config says whether it is on): the provider's refusals come back as ?sso_error=…
+  const sso = useConfig()?.sso ?? null;
+  const ssoError = ssoErrorMessage(new URLSearchParams(search).get('sso_error'));
   const queryClient = useQueryClient();
   // Past the account's guess ceiling a new device signs in through a link mailed to the owner: say so, no session.
   const [linkSent, setLinkSent] = useState<string | null>(null);
@@ -82,7 +86,19 @@ export function LoginPage() {
       {linkSent && !login.isError ? (
         <Alert type="success" showIcon title={linkSent} data-testid="login-link-sent" />
       ) : null}
+      {ssoError && !login.isError ? (
+        <Alert type="error" showIcon title={ssoError} data-testid="login-sso-error" />
+      ) : null}
       <AuthError text={errorText} testId="login-error" />
+      {sso ? (
+        <>
+          {/* A full-page navigation: the API redirects the browser on to the identity provider. */}
+          <Button href="/api/sso/start" block data-testid="login-sso">
+            {sso.label}
+          </Button>
+          <p className="auth-or">or sign in with your password</p>
+        </>
+      ) : null}
       <Form<LoginValues>
         form={form}
         layout="vertical"

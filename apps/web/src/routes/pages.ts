@@ -10,6 +10,7 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   reset: lazyPage(() => import('../pages/ResetPasswordPage').then((m) => m.ResetPasswordPage)),
   verifyEmail: lazyPage(() => import('../pages/VerifyEmailPage').then((m) => m.VerifyEmailPage)),
   signInLink: lazyPage(() => import('../pages/SignInLinkPage').then((m) => m.SignInLinkPage)),
+  ssoSignIn: lazyPage(() => import('../pages/SsoSignInPage').then((m) => m.SsoSignInPage)),
   terms: lazyPage(() => import('../pages/TermsPage').then((m) => m.TermsPage)),
   privacy: lazyPage(() => import('../pages/PrivacyPage').then((m) => m.PrivacyPage)),
   fileViewer: lazyPage(() => import('../pages/FileViewerPage').then((m) => m.FileViewerPage)),

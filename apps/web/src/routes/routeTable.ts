@@ -27,6 +27,7 @@ export type PageKey =
   | 'reset'
   | 'verifyEmail'
   | 'signInLink'
+  | 'ssoSignIn'
   | 'terms'
   | 'privacy'
   | 'fileViewer'
@@ -125,6 +126,8 @@ export const ROUTES: readonly RouteDef[] = [
   open('/reset', 'Reset password', 'reset'),
   open('/verify-email', 'Verify e-mail', 'verifyEmail'),
   open('/sign-in-link', 'Sign-in link', 'signInLink'),
+  // Where single sign-on's callback hands the browser back with a one-time code (modules/auth/sso).
+  open('/sign-in/sso', 'Single sign-on', 'ssoSignIn'),
   // A form's share link (issue 20): answered without an account, like /terms outside the signed-in layout.
   open('/f/:token', 'Form', 'publicForm'),
 

@@ -17,6 +17,8 @@ export const publicConfigSchema = z.object({
   ai_enabled: z.boolean(),
   /** Whether SMS can be sent (SMS_ACCOUNT_SID …): without it nobody is asked for a phone for texts. */
   sms_enabled: z.boolean(),
+  /** Single sign-on (SSO_ISSUER …): null when off; else the label of the login page's button (SSO_LABEL). */
+  sso: z.object({ label: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

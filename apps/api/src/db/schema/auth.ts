@@ -52,3 +52,28 @@ export const passwordResetTokens = oneTimeTokenTable('password_reset_tokens');
  * a trigger when the account's password changes (migration 0029).
  */
 export const signInLinkTokens = oneTimeTokenTable('sign_in_link_tokens');
+
+/**
+ * Single sign-on attempts (modules/auth/sso): what GET sso/start promised the identity provider — the state's and
+ * the browser cookie's SHA-256, the nonce and PKCE code verifier — kept server-side for ten minutes and spent once
+ * by sso/callback. A callback that signs someone in leaves a hand-off code's SHA-256 here; the web app spends it
+ * once through POST sso/exchange, so no session token ever travels in a URL.
+ */
+export const ssoSignIns = pgTable(
+  'sso_sign_ins',
+  {
+    id: id(),
+    stateHash: text().notNull().unique(),
+    browserHash: text().notNull(),
+    nonce: text().notNull(),
+    codeVerifier: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    callbackAt: timestamp({ withTimezone: true }),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    handoffHash: text().unique(),
+    handoffExpiresAt: timestamp({ withTimezone: true }),
+    exchangedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('sso_sign_ins_expires_at_idx').on(t.expiresAt)],
+);

@@ -11,6 +11,10 @@ export const ACCOUNT_ROUTES: MatrixRows = {
   'POST /api/verify-email': { expect: everyone, payload: { token: 'not-a-real-token' } },
   'POST /api/sign-in-link': { expect: everyone, payload: { token: 'not-a-real-token' } },
   'POST /api/login/second-factor': { expect: everyone, payload: { challenge: 'not-a-real-one', code: '123456' } },
+  // Single sign-on (issue 23): browser navigations before any session, so public (and rate-limited per address).
+  'GET /api/sso/start': { expect: everyone },
+  'GET /api/sso/callback': { expect: everyone, url: '/api/sso/callback?state=not-a-real-state&code=x' },
+  'POST /api/sso/exchange': { expect: everyone, payload: { token: 'not-a-real-token' } },
   // Two-factor sign-in (issue 23): one's own factor, every account; the roles that require it and a person's
   // reset are for role managers and people managers.
   'GET /api/mfa': { expect: anyUser },

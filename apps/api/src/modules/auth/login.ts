@@ -11,6 +11,7 @@ import type { RateRule } from './rate-limiter';
 import type { RequestMeta } from './request-meta';
 import { type SignedIn, signInOrChallenge } from './sign-in';
 import { mailSignInLink } from './sign-in-link';
+import { passwordRefusedForStaff, ssoOnlyRefusal } from './sso-only';
 
 const invalidCredentials = () =>
   new AppError(422, MESSAGES.invalidCredentials, {
@@ -65,16 +66,21 @@ export async function logIn(
     const payload = { email: input.email, ip: meta.ip };
     ctx.events.publish([{ model: 'session', action: 'sign_in_failed', id: '', actorId: null, userIds: [], payload }]);
   }
+  // Staff under SSO_ONLY_FOR_STAFF: the password was right, but it is not their way in (sso-only.ts).
+  const ssoOnly = accepted && (await passwordRefusedForStaff(ctx, user.id));
   if (proofNeeded) {
     // Past the ceiling every answer is the same, right password or not, so a guesser with many addresses learns
     // nothing from it; only the owner's mailbox hears that the password was right, and the link proves the owner.
-    if (accepted) {
+    if (accepted && !ssoOnly) {
       await mailSignInLink(ctx, user, meta);
     }
     return { sign_in_link_sent: true };
   }
   if (!accepted) {
     throw invalidCredentials();
+  }
+  if (ssoOnly) {
+    throw ssoOnlyRefusal();
   }
   // Only someone who knows the password learns that the address still needs verifying.
   if (user.emailVerifiedAt === null) {

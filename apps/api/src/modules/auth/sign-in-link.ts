@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { escapeHtml } from '../mail/html';
 import type { RequestMeta } from './request-meta';
 import { type SignedIn, signInOrChallenge } from './sign-in';
+import { passwordRefusedForStaff, ssoOnlyRefusal } from './sso-only';
 import { generateToken, hashToken } from './tokens';
 
 /** Short: the link answers a sign-in that is happening now. */
@@ -99,6 +100,10 @@ export async function signInWithLink(
       .where(eq(users.id, match.id));
     return match;
   });
+  // A link mailed before SSO_ONLY_FOR_STAFF was turned on is the password step's, so it is refused alike.
+  if (await passwordRefusedForStaff(ctx, user.id)) {
+    throw ssoOnlyRefusal();
+  }
   // The link proves the mailbox, not the second factor: an account with one still gets the second step.
   return signInOrChallenge(ctx, user, meta, 'sign_in_link');
 }

@@ -37,7 +37,8 @@ function labelOf(payload: Record<string, unknown>): string | null {
 /** Only names of things (fields, permissions), never values: the trail must not become a copy of the data. */
 function detailsOf(payload: Record<string, unknown>): Record<string, unknown> {
   const details: Record<string, unknown> = {};
-  for (const key of ['fields', 'permissions', 'format', 'rows']) {
+  // via and reason: how a sign-in came (sso, sign_in_link…) and why one was refused — names, not values.
+  for (const key of ['fields', 'permissions', 'format', 'rows', 'via', 'reason']) {
     const value = payload[key];
     if (Array.isArray(value)) {
       details[key] = value.filter((item) => typeof item === 'string').slice(0, 200);

@@ -48,6 +48,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
         ai_enabled: config.ai !== null,
         sms_enabled: config.sms !== null,
+        sso: config.sso ? { label: config.sso.label } : null,
       };
     },
   );
