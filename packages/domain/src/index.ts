@@ -28,6 +28,7 @@ export * from './contracts/search';
 export * from './contracts/tasks';
 export * from './contracts/time-logs';
 export * from './contracts/uploads';
+export * from './contracts/webhooks';
 export * from './messages';
 export * from './permissions';
 export * from './reports';
