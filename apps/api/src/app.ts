@@ -56,6 +56,7 @@ import { timeLogRoutes } from './modules/time-logs/time-logs.routes';
 import { createStorage } from './modules/uploads/storage';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { webhookRoutes } from './modules/webhooks';
 import { createOutboundClient } from './outbound/http-client';
 import { SecretBox } from './secret-box';
 
@@ -105,6 +106,7 @@ const API_MODULES = [
   formRoutes,
   apiTokenRoutes,
   mfaRoutes,
+  webhookRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {

@@ -59,6 +59,8 @@ export type OutboundClient = {
   request(url: string, init?: OutboundRequest): Promise<OutboundResponse>;
   /** Whether a URL may be called at all (scheme, credentials, an IP literal's address): intake checks (422). */
   checkUrl(url: string): OutboundRefused | null;
+  /** Whether a host is on the test-only allow-list (exempt from the address checks). */
+  isAllowListed(hostname: string): boolean;
   close(): Promise<void>;
 };
 
@@ -201,7 +203,7 @@ export function createOutboundClient(options: OutboundOptions = {}): OutboundCli
     }
   }
 
-  return { request, checkUrl, close: () => dispatcher.close() };
+  return { request, checkUrl, isAllowListed: isAllowed, close: () => dispatcher.close() };
 }
 
 /** Reads at most `max` bytes, then stops the stream (the sender's remaining bytes are never read). */
