@@ -44,6 +44,13 @@ beforeAll(async () => {
     headers,
     payload: { form_uuid: formUuid, values: { company: 'Acme' } },
   });
+  // A webhook, so the webhooks operations' paths name a real one (its host resolves public in tests; nothing sends).
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers,
+    payload: { url: 'https://hooks.example.com/fuzz', events: ['task.created'] },
+  });
 }, 60_000);
 
 afterAll(() => ctx?.close());
