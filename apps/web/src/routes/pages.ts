@@ -52,6 +52,7 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   publicForm: lazyPage(() => import('../features/forms/PublicFormPage').then((m) => m.PublicFormPage)),
   formSubmissions: lazyPage(() => import('../features/forms/SubmissionsPage').then((m) => m.SubmissionsPage)),
   formSubmit: lazyPage(() => import('../features/forms/SubmitPage').then((m) => m.SubmitPage)),
+  webhooks: lazyPage(() => import('../features/webhooks').then((m) => m.WebhooksPage)),
 };
 
 export const AppLayout = lazyPage(() => import('../layout/AppLayout').then((m) => m.AppLayout));
