@@ -12,6 +12,6 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(routes);
 };
 
-export { createWebhook } from './webhook-commands';
-export { recordDeliveries, runDueDeliveries } from './webhook-delivery';
+export { createWebhook, updateWebhook } from './webhook-commands';
+export { recordAttempt, recordDeliveries, runDueDeliveries } from './webhook-delivery';
 export { scheduleWebhookJobs } from './webhook-jobs';

@@ -2,6 +2,7 @@ import { MESSAGES, WEBHOOK_EVENTS, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent }
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
+import type { DbExecutor } from '../../db/client';
 import type { DomainEvent } from '../../events/domain-events';
 import { notificationDelivery } from '../notifications/deliver';
 import { notifyUsers } from '../notifications/notify';
@@ -199,18 +200,10 @@ export async function attemptDelivery(
   return ok ? 'succeeded' : 'failed';
 }
 
-async function finish(
-  ctx: Ctx,
-  delivery: Claimed,
-  outcome: AttemptOutcome,
-  result: { status?: number | null; excerpt?: string | null; error?: string | null; durationMs?: number },
-): Promise<void> {
+async function finish(ctx: Ctx, delivery: Claimed, outcome: AttemptOutcome, result: AttemptResult): Promise<void> {
   const delay = retryDelaySeconds(delivery.attempts);
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into webhook_attempts (delivery_id, attempt, outcome, response_status, duration_ms, response_excerpt, error)
-      values (${delivery.id}, ${delivery.attempts}, ${outcome}, ${result.status ?? null}, ${result.durationMs ?? null},
-        ${result.excerpt ?? null}, ${result.error ?? null})`);
+    await insertAttempt(tx, delivery.id, delivery.attempts, outcome, result);
     // A failure is tried again after the backoff while the day lasts; then the delivery has failed.
     await tx.execute(sql`
       update webhook_deliveries set
@@ -225,6 +218,48 @@ async function finish(
           consecutive_failures = case when ${outcome} = 'succeeded' then 0 else consecutive_failures + 1 end
         where id = ${delivery.webhook_id}`);
     }
+  });
+}
+
+type AttemptResult = {
+  status?: number | null;
+  excerpt?: string | null;
+  error?: string | null;
+  durationMs?: number;
+  at?: Date;
+};
+
+function insertAttempt(
+  db: DbExecutor,
+  deliveryId: number,
+  attempt: number,
+  outcome: AttemptOutcome,
+  result: AttemptResult,
+) {
+  return db.execute(sql`
+    insert into webhook_attempts
+      (delivery_id, attempt, outcome, response_status, duration_ms, response_excerpt, error, attempted_at)
+    values (${deliveryId}, ${attempt}, ${outcome}, ${result.status ?? null}, ${result.durationMs ?? null},
+      ${result.excerpt?.slice(0, RESPONSE_EXCERPT_BYTES) ?? null}, ${result.error ?? null},
+      ${(result.at ?? new Date()).toISOString()})`);
+}
+
+/**
+ * Logs an attempt made elsewhere and settles its delivery (no call is made): the demo seed's history, written as
+ * the worker writes it.
+ */
+export async function recordAttempt(
+  ctx: Pick<Ctx, 'db'>,
+  deliveryId: number,
+  outcome: AttemptOutcome,
+  result: AttemptResult,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx.execute<{ attempts: number }>(sql`
+      update webhook_deliveries set attempts = attempts + 1,
+        status = case when ${outcome} = 'failed' then 'failed' else ${outcome} end, next_attempt_at = null
+      where id = ${deliveryId} returning attempts`);
+    await insertAttempt(tx, deliveryId, updated.rows[0]?.attempts ?? 1, outcome, result);
   });
 }
 
