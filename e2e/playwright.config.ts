@@ -75,6 +75,8 @@ export default defineConfig({
       // through the job, so files and table-downloads walk the bell and the zip's ready page. The at-once zip is
       // covered by mass-download-at-once.test.ts.
       MASS_DOWNLOAD_AT_ONCE_MAX_BYTES: '0',
+      // Webhooks may call a receiver the tests run on 127.0.0.1 (webhooks.spec.ts); test configuration only.
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     },
   },
 });

@@ -31,6 +31,7 @@ const ADMIN_SCREENS: [key: string, path: string][] = [
   ['services', '/services'],
   ['product-types', '/product-types'],
   ['comment-templates', '/comment-templates'],
+  ['webhooks', '/administration/webhooks'],
   ['email-logs', '/logs'],
   ['activity-log', '/activity-log'],
 ];
