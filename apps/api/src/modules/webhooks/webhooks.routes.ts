@@ -34,8 +34,9 @@ const tags = ['webhooks'];
 const manage = access.sessionOnly(access.regular('WEBHOOKS_MANAGE'));
 
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The audit trail records who changed which webhook (by URL; never its secret).
-  const announce = (principal: Principal, action: string, uuid: string, url: string) =>
+  // The audit trail records who changed which webhook, named by its host only: a receiver's path or query may
+  // itself be a secret (chat-tool hook URLs), and the signing secret never leaves the create and rotate answers.
+  const announce = (principal: Principal, action: string, url: string) =>
     app.ctx.events.publish([
       {
         model: 'session',
@@ -43,7 +44,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         id: principal.uuid,
         actorId: principal.userId,
         userIds: [],
-        payload: { webhook: uuid, url },
+        payload: { name: `Webhook to ${new URL(url).host}` },
       },
     ]);
 
@@ -67,7 +68,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const principal = requirePrincipal(request);
       const data = await createWebhook(app.ctx, principal.userId, request.body);
-      announce(principal, 'webhook_created', data.uuid, data.url);
+      announce(principal, 'webhook_created', data.url);
       return { data };
     },
   );
@@ -96,7 +97,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const principal = requirePrincipal(request);
       const data = await updateWebhook(app.ctx, principal.userId, request.params.uuid, request.body);
-      announce(principal, 'webhook_updated', data.uuid, data.url);
+      announce(principal, 'webhook_updated', data.url);
       return { data };
     },
   );
@@ -110,7 +111,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const principal = requirePrincipal(request);
       const gone = await deleteWebhook(app.ctx, request.params.uuid);
-      announce(principal, 'webhook_deleted', gone.uuid, gone.url);
+      announce(principal, 'webhook_deleted', gone.url);
       return { message: MESSAGES.webhookDeleted };
     },
   );
@@ -129,7 +130,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const principal = requirePrincipal(request);
       const data = await rotateWebhookSecret(app.ctx, request.params.uuid);
-      announce(principal, 'webhook_secret_rotated', data.uuid, data.url);
+      announce(principal, 'webhook_secret_rotated', data.url);
       return { data };
     },
   );

@@ -97,9 +97,15 @@ export function WebhookModal({
         <Form.Item
           label="Events"
           name="events"
-          rules={[{ required: true, type: 'array', min: 1, message: MESSAGES.webhookEvents }]}
+          // A validator rather than `required`: antd would put aria-required on the group, which a group may not have.
+          rules={[
+            {
+              validator: (_, value: WebhookEvent[] | undefined) =>
+                value?.length ? Promise.resolve() : Promise.reject(new Error(MESSAGES.webhookEvents)),
+            },
+          ]}
         >
-          <Checkbox.Group data-testid="webhook-events" className="webhook-events">
+          <Checkbox.Group data-testid="webhook-events" className="webhook-events" role="group" aria-label="Events">
             {WEBHOOK_EVENTS.map((event) => (
               <Checkbox key={event} value={event} data-testid={`webhook-event-${event}`}>
                 {WEBHOOK_EVENT_LABELS[event]}
