@@ -58,8 +58,15 @@ async function openFromMenu(page: Page, width: number) {
     await drawer.getByTestId('nav-webhooks').click();
   } else {
     const sidebar = page.getByTestId('sidebar');
-    await sidebar.getByTestId('nav-admin').click();
-    await sidebar.getByTestId('nav-webhooks').click();
+    const entry = sidebar.getByTestId('nav-webhooks');
+    // The Admin group may open or close as the remembered sidebar state arrives: open it until the entry shows.
+    await expect(async () => {
+      if (!(await entry.isVisible())) {
+        await sidebar.getByTestId('nav-admin').click();
+      }
+      await expect(entry).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await entry.click();
   }
   await expect(page).toHaveURL(/\/administration\/webhooks$/);
   await expect(page.getByTestId('webhooks-page')).toBeVisible();
