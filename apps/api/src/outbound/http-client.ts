@@ -30,7 +30,7 @@ export type OutboundOptions = {
 export type OutboundRequest = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
 };
 
 export type OutboundResponse = {
