@@ -10,6 +10,7 @@ import { getTestApp, type TestApp } from '../../../test/test-app';
 import { notifications, webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
 import { inTransaction } from '../../events/domain-events';
 import type { MemoryPickup } from '../mail/pickup';
+import { EMAIL_DESIGN, emailAnswers } from '../requests/request-test-helpers';
 import { attemptDelivery, runDueDeliveries, WEBHOOK_PAUSE_AFTER_FAILURES } from './webhook-delivery';
 
 /** A real receiver on 127.0.0.1 (allow-listed for this file only, as OUTBOUND_ALLOW_HOSTS in a test config). */
@@ -184,6 +185,43 @@ describe('webhooks: deliveries', () => {
       attempt: 1,
     });
     expect(log1.json().meta.total).toBe(1);
+    await call('DELETE', `/api/webhooks/${hook.uuid}`, admin.token);
+  });
+
+  it('sends requests, comments and time logs in the shape their own API answers', async () => {
+    const hook = await subscribe('/shapes', ['request.created', 'comment.created', 'time_log.created']);
+    const request = await call('POST', '/api/requests', admin.token, {
+      status: 'new',
+      subject: 'Spring newsletter',
+      request_type_id: EMAIL_DESIGN,
+      project_id: planUuid,
+      requester_id: admin.uuid,
+      answers: emailAnswers,
+    });
+    expect(request.statusCode, request.body).toBe(200);
+    const task = await createTask('Shapes');
+    const comment = await call('POST', `/api/tasks/${task.uuid}/comments`, admin.token, { text: 'Looks good' });
+    expect(comment.statusCode, comment.body).toBe(200);
+    const timeLog = await call('POST', '/api/time-log', admin.token, {
+      task_id: task.uuid,
+      date: '2026-11-20',
+      minutes: 30,
+      description: 'Design review',
+      status: 'completed',
+    });
+    expect(timeLog.statusCode, timeLog.body).toBe(200);
+
+    const deliveries = await deliveriesOf(hook.uuid, 3);
+    for (const delivery of deliveries) {
+      expect(await attemptDelivery(app.ctx, delivery.id, log)).toBe('succeeded');
+    }
+    const byEvent = Object.fromEntries(received.map((r) => [JSON.parse(r.body).event, JSON.parse(r.body).data]));
+    const requestUuid = request.json().data.uuid;
+    expect(byEvent['request.created']).toEqual(
+      (await call('GET', `/api/requests/${requestUuid}`, admin.token)).json().data,
+    );
+    expect(byEvent['comment.created']).toEqual(comment.json().data);
+    expect(byEvent['time_log.created']).toEqual(timeLog.json().data);
     await call('DELETE', `/api/webhooks/${hook.uuid}`, admin.token);
   });
 
