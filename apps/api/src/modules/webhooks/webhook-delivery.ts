@@ -165,13 +165,14 @@ export async function attemptDelivery(
     webhook: delivery.webhook_uuid,
     data,
   });
-  const timestamp = Math.floor(Date.now() / 1000);
-  const secret = await ctx.secrets.open(delivery.secret_sealed);
   const started = performance.now();
   let status: number | null = null;
   let excerpt: string | null = null;
   let error: string | null = null;
   try {
+    // Inside the try: a secret that no longer opens (APP_KEY changed) fails the attempt like any other failure.
+    const secret = await ctx.secrets.open(delivery.secret_sealed);
+    const timestamp = Math.floor(Date.now() / 1000);
     const answer = await ctx.outbound.request(delivery.url, {
       method: 'POST',
       headers: {
