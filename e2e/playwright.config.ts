@@ -92,6 +92,8 @@ export default defineConfig({
       SSO_JIT_DOMAINS: 'sso-jit.test',
       SSO_LABEL: 'Sign in with Test Workspace',
       SSO_TEST_HTTP_ISSUER: 'true',
+      // Webhooks may call a receiver the tests run on 127.0.0.1 (webhooks.spec.ts); test configuration only.
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     },
   },
 });

@@ -32,6 +32,7 @@ const ADMIN_SCREENS: [key: string, path: string][] = [
   ['services', '/services'],
   ['product-types', '/product-types'],
   ['comment-templates', '/comment-templates'],
+  ['webhooks', '/administration/webhooks'],
   ['email-logs', '/logs'],
   ['activity-log', '/activity-log'],
 ];

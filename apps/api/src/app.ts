@@ -59,6 +59,8 @@ import { timeLogRoutes } from './modules/time-logs/time-logs.routes';
 import { createStorage } from './modules/uploads/storage';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { webhookRoutes } from './modules/webhooks';
+import { createOutboundClient } from './outbound/http-client';
 import { SecretBox } from './secret-box';
 
 export type BuildAppOptions = {
@@ -111,6 +113,7 @@ const API_MODULES = [
   apiTokenRoutes,
   mfaRoutes,
   passkeyRoutes,
+  webhookRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {
@@ -146,10 +149,15 @@ export async function buildApp(options: BuildAppOptions) {
     storage: createStorage(config),
     resolveHost: options.resolveHost ?? resolveWithDns,
     secrets: new SecretBox({ appKey: config.appKey, dataDir: config.dataDir }),
+    outbound: createOutboundClient({ allowHosts: config.outboundAllowHosts, allowHttp: config.env !== 'production' }),
   };
   app.decorate('ctx', ctx);
   await ctx.sessions.cache.listen(db.$client);
   app.addHook('onClose', () => ctx.sessions.cache.close());
+  app.addHook('onClose', () => ctx.outbound.close());
+  if (config.outboundAllowHosts.length > 0) {
+    app.log.warn({ hosts: config.outboundAllowHosts }, 'OUTBOUND_ALLOW_HOSTS is set: tests only');
+  }
   const listCaches = new ListCacheRelay(db, app.log);
   await listCaches.start(ctx.events);
   app.addHook('onClose', () => listCaches.close());

@@ -110,6 +110,11 @@ const envSchema = z.object({
    * Messages.json, basic auth). Configured when SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are set.
    */
   SMS_API_URL: z.url().default('https://api.twilio.com'),
+  /**
+   * Host names the guarded outbound client (outbound/http-client.ts: webhooks) may call although they are not
+   * public, and over http. For tests only (a receiver on 127.0.0.1): never set it in a real deployment.
+   */
+  OUTBOUND_ALLOW_HOSTS: csv(),
   SMS_ACCOUNT_SID: z.string().optional(),
   SMS_AUTH_TOKEN: z.string().optional(),
   SMS_FROM: z.string().optional(),
@@ -304,6 +309,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
         ? { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
         : null,
+    /** Test-only exemptions of the outbound guard (OUTBOUND_ALLOW_HOSTS); empty by default. */
+    outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
     formLimits: {
       answersPerLinkHour: e.FORM_ANSWERS_PER_LINK_HOUR,
       answersPerIpHour: e.FORM_ANSWERS_PER_IP_HOUR,

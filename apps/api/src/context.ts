@@ -5,6 +5,7 @@ import type { AuthRateLimits, RateLimiter } from './modules/auth/rate-limiter';
 import type { SessionService } from './modules/auth/session.service';
 import type { Mailer } from './modules/mail/mailer';
 import type { FileStorage } from './modules/uploads/storage';
+import type { OutboundClient } from './outbound/http-client';
 import type { ResolveHost } from './outbound/public-https';
 import type { SecretBox } from './secret-box';
 
@@ -24,6 +25,8 @@ export type AppContext = {
   resolveHost: ResolveHost;
   /** Seals stored secrets the server reads back (TOTP secrets) under the application key. */
   secrets: SecretBox;
+  /** The guarded HTTP client for URLs someone gave us (webhooks): outbound/http-client.ts. */
+  outbound: OutboundClient;
 };
 
 declare module 'fastify' {

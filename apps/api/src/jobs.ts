@@ -8,6 +8,7 @@ import { scheduleRequestDueReminders } from './modules/requests/due-date-job';
 import { scheduleRequestTemperature } from './modules/requests/temperature-job';
 import { scheduleRecurrence } from './modules/tasks/recurrence-job';
 import { scheduleUploadJobs } from './modules/uploads/uploads-jobs';
+import { scheduleWebhookJobs } from './modules/webhooks';
 
 /**
  * Background jobs on our own Postgres (pg-boss, schema pgboss). Each module schedules its own queues here; this is
@@ -27,6 +28,7 @@ export async function startJobs(
     await scheduleUploadJobs(boss, options.app, options.timeZone);
     await schedulePlanCredits(boss, options.app, options.timeZone);
     await scheduleRequestDueReminders(boss, options.app, options.timeZone);
+    await scheduleWebhookJobs(boss, options.app, options.timeZone);
   }
   return () => boss.stop({ graceful: true, wait: true });
 }

@@ -32,6 +32,7 @@ export * from './contracts/sso';
 export * from './contracts/tasks';
 export * from './contracts/time-logs';
 export * from './contracts/uploads';
+export * from './contracts/webhooks';
 export * from './messages';
 export * from './permissions';
 export * from './reports';

@@ -261,6 +261,15 @@ export const MESSAGES = {
   apiTokenNotAllowed: 'An API token cannot be used for this. Please sign in.',
   apiTokenReadOnly: 'This API token is read-only.',
   apiTokenRevoked: 'API token revoked.',
+  // Webhooks (issue 23; no spec wording, so in its voice)
+  webhookUrl: 'Enter an https URL',
+  webhookUrlNotAllowed: 'This address cannot receive webhooks: use a public https URL',
+  webhookEvents: 'Choose at least one event',
+  webhookDeleted: 'Webhook deleted.',
+  webhookRedelivered: 'Delivery queued again.',
+  webhookPausedTitle: 'A webhook was paused',
+  webhookPausedBody: (url: string, failures: number) =>
+    `Deliveries to ${url} failed ${failures} times in a row, so the webhook was paused. Resume it in Administration → Webhooks once the receiver works again.`,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -24,10 +24,11 @@ describe('permission catalogue', () => {
 
   it('has read, create, update and destroy for each of the 18 families plus the standalone names', () => {
     // Standalone names: the seven of the spec plus COMMENTS_PRIVATE (plan-only comment types, issue 12) and
-    // API_TOKENS_CREATE (personal API tokens, issue 23).
-    expect(PERMISSIONS).toHaveLength(18 * 4 + 9);
+    // API_TOKENS_CREATE and WEBHOOKS_MANAGE (personal API tokens and webhooks, issue 23).
+    expect(PERMISSIONS).toHaveLength(18 * 4 + 10);
     expect(PERMISSIONS).toContain('COMMENTS_PRIVATE');
     expect(PERMISSIONS).toContain('API_TOKENS_CREATE');
+    expect(PERMISSIONS).toContain('WEBHOOKS_MANAGE');
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
     expect(PERMISSIONS).toContain('COMMENT_TEMPLATES_DESTROY');
     expect(PERMISSIONS).toContain('ONBOARDING_UPDATE');

@@ -43,6 +43,8 @@ export const STANDALONE_PERMISSIONS = [
   'COMMENTS_PRIVATE',
   // Create personal API tokens for scripts (issue 23): a token acts as its owner, narrowed by its scope.
   'API_TOKENS_CREATE',
+  // Manage webhooks (issue 23): an admin setting, given by migration to roles holding ROLES_UPDATE.
+  'WEBHOOKS_MANAGE',
 ] as const;
 
 export type FamilyPermission = `${Prefix}_${PermissionVerb}`;

@@ -10,6 +10,7 @@ import { seedDemoOrders } from './demo-orders';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoTasks } from './demo-tasks';
 import { seedDemoTimeLogs } from './demo-time-logs';
+import { seedDemoWebhooks } from './demo-webhooks';
 import { DEMO_ROLES, ensureRole } from './roles';
 import { startPeopleByTheirFirstLog } from './start-dates';
 
@@ -91,5 +92,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
   await seedDemoTimeLogs(db);
   // After every log: the demo people started before their first logged day (the Users report's expected time).
   await startPeopleByTheirFirstLog(db);
+  // Last: its delivery log names the requests, tasks and time logs seeded above.
+  await seedDemoWebhooks(db);
   return true;
 }

@@ -6,8 +6,11 @@ import { permissions, rolePermissions, roles } from '../db/schema';
 export const DEMO_ROLES: Record<string, { description: string; permissions: readonly Permission[] }> = {
   Admin: { description: 'Everything, including roles and groups.', permissions: PERMISSIONS },
   Manager: {
-    description: 'Runs client work: everything but role and group administration.',
-    permissions: PERMISSIONS.filter((p) => !p.startsWith('GROUPS_') && !p.startsWith('ROLES_')),
+    description: 'Runs client work: everything but role, group and webhook administration.',
+    // Webhooks are an admin setting, as migration 0035 gives them to roles holding ROLES_UPDATE.
+    permissions: PERMISSIONS.filter(
+      (p) => !p.startsWith('GROUPS_') && !p.startsWith('ROLES_') && p !== 'WEBHOOKS_MANAGE',
+    ),
   },
   Freelancer: {
     description: 'Works on tasks, logs time and reads requests.',

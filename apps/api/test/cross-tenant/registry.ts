@@ -266,4 +266,12 @@ export const REGISTRY: Record<string, Entry> = {
     freelancer: ownersPasskey({ password: 'probe' }),
     manager: ownersPasskey({ password: 'probe' }),
   },
+  // Webhooks (issue 23): an agency-wide admin setting (WEBHOOKS_MANAGE, regular staff). What a delivery may carry is
+  // read as the webhook's owner at delivery (webhooks.test.ts: 'sends nothing about an object … cannot read').
+  'GET /api/webhooks/:uuid': { unrestricted: `${AGENCY_WIDE} (WEBHOOKS_MANAGE)` },
+  'PUT /api/webhooks/:uuid': { unrestricted: `${AGENCY_WIDE} (WEBHOOKS_MANAGE)` },
+  'DELETE /api/webhooks/:uuid': { unrestricted: `${AGENCY_WIDE} (WEBHOOKS_MANAGE)` },
+  'POST /api/webhooks/:uuid/rotate-secret': { unrestricted: `${AGENCY_WIDE} (WEBHOOKS_MANAGE)` },
+  'GET /api/webhooks/:uuid/deliveries': { unrestricted: `${AGENCY_WIDE} (WEBHOOKS_MANAGE)` },
+  'POST /api/webhook-deliveries/:uuid/redeliver': { unrestricted: `${AGENCY_WIDE} (WEBHOOKS_MANAGE)` },
 };

@@ -61,6 +61,13 @@ beforeAll(async () => {
       items: [{ service_uuid: (service.json() as { data: { uuid: string } }).data.uuid, quantity: 1 }],
     },
   });
+  // A webhook, so the webhooks operations' paths name a real one (its host resolves public in tests; nothing sends).
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers,
+    payload: { url: 'https://hooks.example.com/fuzz', events: ['task.created'] },
+  });
 }, 60_000);
 
 afterAll(() => ctx?.close());

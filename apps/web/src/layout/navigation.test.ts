@@ -15,6 +15,7 @@ const ADMIN_WITHOUT_GROUPS = [
   'services',
   'product-types',
   'comment-templates',
+  'webhooks',
   'email-logs',
   'activity-log',
 ];
@@ -32,6 +33,7 @@ describe('sidebar visibility', () => {
       'services',
       'product-types',
       'comment-templates',
+      'webhooks',
       'email-logs',
       'activity-log',
     ]);

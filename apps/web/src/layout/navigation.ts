@@ -105,6 +105,7 @@ export const SIDEBAR: readonly NavGroup[] = [
       { key: 'discounts', path: '/discounts' },
       { key: 'integrations', path: '/integrations' },
       { key: 'administration', path: '/administration' },
+      { key: 'webhooks', path: '/administration/webhooks' },
       { key: 'email-logs', path: '/logs', label: 'E-mail log' },
       { key: 'activity-log', path: '/activity-log' },
     ],

@@ -54,6 +54,7 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   formSubmissions: lazyPage(() => import('../features/forms/SubmissionsPage').then((m) => m.SubmissionsPage)),
   formSubmit: lazyPage(() => import('../features/forms/SubmitPage').then((m) => m.SubmitPage)),
   orders: lazyPage(() => import('../features/orders/OrdersPage').then((m) => m.OrdersPage)),
+  webhooks: lazyPage(() => import('../features/webhooks').then((m) => m.WebhooksPage)),
 };
 
 export const AppLayout = lazyPage(() => import('../layout/AppLayout').then((m) => m.AppLayout));

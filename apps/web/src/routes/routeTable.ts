@@ -59,6 +59,7 @@ export type PageKey =
   | 'projectTimeReport'
   | 'reports'
   | 'userPerformance'
+  | 'webhooks'
   | 'forms'
   | 'formBuilder'
   | 'publicForm'
@@ -186,6 +187,8 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/integrations/google', 'Google integration'),
   screen('/cms', 'CMS'),
   screen('/administration', 'Administration'),
+  // Webhooks (issue 23): an admin setting, under Administration.
+  screen('/administration/webhooks', 'Webhooks', 'regular_user', 'webhooks', ['WEBHOOKS_MANAGE']),
   screen('/report', 'Reports', 'regular_user', 'reports', ['PROJECTS_READ']),
   screen('/report/user-performance', 'Users report', 'regular_user', 'userPerformance', ['PROJECTS_READ']),
   screen('/project-time-report', 'Project time report', 'regular_user', 'projectTimeReport', ['PROJECTS_READ']),

@@ -21,6 +21,7 @@ export const NOTIFICATION_TYPES = [
   'request_assigned',
   'request_due_tomorrow',
   'form_answer_received',
+  'webhook_paused',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

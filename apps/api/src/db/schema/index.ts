@@ -21,3 +21,4 @@ export * from './requests';
 export * from './tasks';
 export * from './uploads';
 export * from './users';
+export * from './webhooks';

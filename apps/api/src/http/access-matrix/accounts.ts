@@ -162,4 +162,33 @@ export const ACCOUNT_ROUTES: MatrixRows = {
   'GET /api/api-tokens': { expect: staff },
   'POST /api/api-tokens': { expect: { ...staff, freelancer: 'deny' }, payload: {} },
   'DELETE /api/api-tokens/:uuid': { expect: staff, url: '/api/api-tokens/00000000-0000-4000-8000-000000000000' },
+  // Webhooks (issue 23): an admin setting (WEBHOOKS_MANAGE: Admin, not Manager), never with an API token
+  // (webhooks.test.ts and api-tokens.test.ts's session-only sweep). Unknown uuids answer 404 to the admin.
+  'GET /api/webhooks': { expect: { ...staff, manager: 'deny', freelancer: 'deny' } },
+  'POST /api/webhooks': { expect: { ...staff, manager: 'deny', freelancer: 'deny' }, payload: {} },
+  'GET /api/webhooks/:uuid': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/webhooks/00000000-0000-4000-8000-000000000000',
+  },
+  'PUT /api/webhooks/:uuid': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/webhooks/00000000-0000-4000-8000-000000000000',
+    payload: {},
+  },
+  'DELETE /api/webhooks/:uuid': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/webhooks/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/webhooks/:uuid/rotate-secret': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/webhooks/00000000-0000-4000-8000-000000000000/rotate-secret',
+  },
+  'GET /api/webhooks/:uuid/deliveries': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/webhooks/00000000-0000-4000-8000-000000000000/deliveries',
+  },
+  'POST /api/webhook-deliveries/:uuid/redeliver': {
+    expect: { ...staff, manager: 'deny', freelancer: 'deny' },
+    url: '/api/webhook-deliveries/00000000-0000-4000-8000-000000000000/redeliver',
+  },
 };

@@ -8,6 +8,7 @@ import type { DomainEvent } from '../../events/domain-events';
 import { publicOnlyAgent, resolveWithDns } from '../../outbound/public-https';
 import { escapeHtml } from '../mail/html';
 import type { MailMessage } from '../mail/mailer';
+import { guardedPush } from './guarded-push';
 import type { Outgoing } from './notify';
 import { isAllowedPushToken } from './push-endpoint';
 import { deliverTexts } from './sms';
@@ -43,9 +44,11 @@ export function composeNotificationMail(appUrl: string, to: string, data: Notifi
  */
 export function notificationDelivery(
   // resolveHost is optional so producers holding a narrower context still deliver (the system resolver then).
-  ctx: Pick<AppContext, 'db' | 'mailer' | 'sessions' | 'config' | 'events'> & Partial<Pick<AppContext, 'resolveHost'>>,
+  ctx: Pick<AppContext, 'db' | 'mailer' | 'sessions' | 'config' | 'events'> &
+    Partial<Pick<AppContext, 'resolveHost' | 'outbound'>>,
   log: FastifyBaseLogger,
-  sendPush: SendPush = webPush.sendNotification,
+  // The app's guarded client when the context has one (every request and job); web-push's own sender otherwise.
+  sendPush: SendPush = ctx.outbound ? guardedPush(ctx.outbound) : webPush.sendNotification,
 ): DeliverNotifications {
   return async (outgoing) => {
     ctx.events.publish(notificationEvents(outgoing.created ?? []));

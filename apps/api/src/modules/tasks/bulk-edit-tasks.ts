@@ -200,6 +200,7 @@ export async function editTasks(
       viewer.userId,
       null,
       edit.status !== undefined,
+      row.status,
     ),
   );
   return { events, outgoing, failed };

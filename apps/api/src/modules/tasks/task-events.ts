@@ -22,7 +22,8 @@ export async function describeTask(db: DbExecutor, taskId: number): Promise<Row 
 
 /**
  * The events of one committed task write: model.changes (created, updated, deleted) and, when the status or the
- * kanban order changed, task.move.
+ * kanban order changed, task.move. `statusFrom` (the status before the write) puts `status_from` in the payload
+ * when the status really changed: webhooks' "task status changed" listens for it.
  */
 export function taskEvents(
   task: Row,
@@ -30,6 +31,7 @@ export function taskEvents(
   actorId: number,
   refToken: string | null | undefined,
   moved = false,
+  statusFrom?: string,
 ): DomainEvent[] {
   const base = {
     model: 'task' as const,
@@ -42,6 +44,7 @@ export function taskEvents(
       parent_uuid: task.parent_uuid,
       status: task.status,
       title: task.title,
+      ...(statusFrom !== undefined && statusFrom !== task.status ? { status_from: statusFrom } : {}),
     },
   };
   const events: DomainEvent[] = [{ ...base, action }];

@@ -48,10 +48,11 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     actorId: number,
     refToken: string | null | undefined,
     moved = false,
+    statusFrom?: string,
   ) => {
     const task = await describeTask(app.ctx.db, taskId);
     if (task) {
-      app.ctx.events.publish(taskEvents(task, action, actorId, refToken, moved));
+      app.ctx.events.publish(taskEvents(task, action, actorId, refToken, moved, statusFrom));
     }
   };
 
@@ -109,6 +110,11 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       let body = request.body;
+      // The status before the write, so the event can say it changed (webhooks' task.status_changed).
+      const statusFrom =
+        body.status !== undefined
+          ? (await findVisibleTask(app.ctx.db, request.params.uuid, viewer(request))).status
+          : undefined;
       if (body.description_delta !== undefined) {
         // People may be editing the description together: the write is merged into their document first, and
         // the task stores the merged text (collab/collab-server.ts mergeWrite).
@@ -129,7 +135,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         app.ctx.storage,
       );
       const moved = request.body.status !== undefined || request.body.sort_order !== undefined;
-      await announce(id, 'updated', viewer(request).userId, request.body.ref_token, moved);
+      await announce(id, 'updated', viewer(request).userId, request.body.ref_token, moved, statusFrom);
       return { data: await loadTask(app.ctx.db, id) };
     },
   );
