@@ -18,6 +18,7 @@ export * from './contracts/live';
 export * from './contracts/logs';
 export * from './contracts/mfa';
 export * from './contracts/notifications';
+export * from './contracts/onboarding';
 export * from './contracts/person-card';
 export * from './contracts/plan-files';
 export * from './contracts/plan-history';
