@@ -13,6 +13,7 @@ export * from './forms';
 export * from './mail';
 export * from './mfa';
 export * from './notifications';
+export * from './onboarding';
 export * from './plans';
 export * from './rate-limits';
 export * from './reports';
