@@ -19,6 +19,7 @@ export const EVENT_MODELS = [
   'notification',
   'mention',
   'form_answer',
+  'onboarding',
 ] as const;
 
 export type EventModel = (typeof EVENT_MODELS)[number];

@@ -21,6 +21,8 @@ export const NOTIFICATION_TYPES = [
   'request_assigned',
   'request_due_tomorrow',
   'form_answer_received',
+  'onboarding_completed',
+  'onboarding_stuck',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
