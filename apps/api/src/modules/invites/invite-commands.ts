@@ -6,6 +6,7 @@ import type { Principal } from '../../http/access';
 import { AppError, notFound, validationError } from '../../http/errors';
 import { generateToken, hashToken } from '../auth/tokens';
 import type { Executor, Tx } from '../contacts/references';
+import { type InviteMailLink, inviteSent } from './invite-hooks';
 import { composeInviteMail } from './invite-mail';
 import { findInvite } from './invite-queries';
 
@@ -24,7 +25,13 @@ function inclusionsFrom(input: Record<string, unknown>): InviteInclusions {
 const invalidInvite = (field = 'token') =>
   new AppError(422, MESSAGES.inviteInvalid, { code: 'invite_invalid', errors: { [field]: [MESSAGES.inviteInvalid] } });
 
-type PendingMail = { to: string; token: string; businessName: string; inclusions: InviteInclusions };
+type PendingMail = {
+  to: string;
+  token: string;
+  businessName: string;
+  inclusions: InviteInclusions;
+  links: InviteMailLink[];
+};
 
 async function mailInvite(ctx: AppContext, mail: PendingMail) {
   await ctx.mailer.send(composeInviteMail({ appUrl: ctx.config.appUrl, ...mail }));
@@ -108,7 +115,10 @@ export async function createInvite(ctx: AppContext, actor: Principal, input: Cre
         .onConflictDoNothing()
         .returning({ id: customerInvites.id });
       if (created) {
-        return { inviteId: created.id, mail: { to: email, token, businessName: customer.businessName, inclusions } };
+        const sent = { customerId: customer.id, inviteId: created.id, inclusions, actorId: actor.userId };
+        const links = await inviteSent(tx, sent);
+        const mail = { to: email, token, businessName: customer.businessName, inclusions, links };
+        return { inviteId: created.id, mail };
       }
       [existing] = await pendingFor();
       if (!existing) {
@@ -120,7 +130,16 @@ export async function createInvite(ctx: AppContext, actor: Principal, input: Cre
       contactId: contactId ?? existing.contactId,
       invitedById: actor.userId,
     });
-    return { inviteId: existing.id, mail: { to: email, token, businessName: customer.businessName, inclusions } };
+    const links = await inviteSent(tx, {
+      customerId: customer.id,
+      inviteId: existing.id,
+      inclusions,
+      actorId: actor.userId,
+    });
+    return {
+      inviteId: existing.id,
+      mail: { to: email, token, businessName: customer.businessName, inclusions, links },
+    };
   });
   await mailInvite(ctx, mail);
   return requireInvite(ctx.db, inviteId);
@@ -141,6 +160,7 @@ async function lockInvite(tx: Tx, uuid: string) {
       email: customerInvites.email,
       status: customerInvites.status,
       inclusions: customerInvites.inclusions,
+      customerId: customerInvites.customerId,
       businessName: customers.businessName,
     })
     .from(customerInvites)
@@ -157,11 +177,13 @@ async function lockInvite(tx: Tx, uuid: string) {
 }
 
 /** POST customer-invite/{uuid}/resend: only a pending invite; a new link replaces the old one. */
-export async function resendInvite(ctx: AppContext, uuid: string): Promise<void> {
+export async function resendInvite(ctx: AppContext, uuid: string, actorId: number | null = null): Promise<void> {
   const mail = await ctx.db.transaction(async (tx) => {
     const invite = await lockInvite(tx, uuid);
     const token = await reissue(tx, invite.id);
-    return { to: invite.email, token, businessName: invite.businessName, inclusions: invite.inclusions };
+    const sent = { customerId: invite.customerId, inviteId: invite.id, inclusions: invite.inclusions, actorId };
+    const links = await inviteSent(tx, sent);
+    return { to: invite.email, token, businessName: invite.businessName, inclusions: invite.inclusions, links };
   });
   await mailInvite(ctx, mail);
 }
