@@ -87,7 +87,15 @@ const WEB_SURFACE = {
   clients: ['ClientModal.tsx', 'ClientsPage.tsx', 'CustomersPage.tsx', 'api.ts'],
   comments: ['CommentTargetRedirect.tsx', 'CommentTemplatesPage.tsx', 'CommentsPanel.tsx', 'MentionsInboxPage.tsx'],
   dashboard: ['DashboardPage.tsx', 'WeekBars.tsx'],
-  forms: ['FormBuilderPage.tsx', 'FormsPage.tsx', 'PublicFormPage.tsx', 'SubmissionsPage.tsx', 'SubmitPage.tsx'],
+  // api.ts: the onboarding information screen lists the chosen form's answers.
+  forms: [
+    'FormBuilderPage.tsx',
+    'FormsPage.tsx',
+    'PublicFormPage.tsx',
+    'SubmissionsPage.tsx',
+    'SubmitPage.tsx',
+    'api.ts',
+  ],
   help: ['KeyboardShortcutsModal.tsx', 'WhatsNewModal.tsx'],
   invites: ['InviteModal.tsx', 'api.ts'],
   logs: ['ActivityLogPage.tsx', 'EmailLogsPage.tsx'],
@@ -98,6 +106,15 @@ const WEB_SURFACE = {
     'api.ts',
     'pushSubscription.ts',
     'smsPromptRule.ts',
+  ],
+  onboarding: [
+    'BoardPage.tsx',
+    'InformationPage.tsx',
+    'ProcessPage.tsx',
+    'PublicOnboardingPage.tsx',
+    'RequirementsPage.tsx',
+    'SubmissionsPage.tsx',
+    'WelcomePage.tsx',
   ],
   people: ['PersonName.tsx'],
   // planPaths.ts is pure (addresses, no React): pure modules import it directly, since the index's PlanLink would pull

@@ -20,6 +20,7 @@ const ADMIN_SCREENS: [key: string, path: string][] = [
   ['customers', '/customers'],
   ['plans', '/projects'],
   ['contacts', '/people'],
+  ['onboarding', '/onboarding'],
   ['forms', '/forms'],
   ['reports-overview', '/report'],
   ['timelog', '/timelog-report'],

@@ -62,7 +62,14 @@ export type PageKey =
   | 'formBuilder'
   | 'publicForm'
   | 'formSubmissions'
-  | 'formSubmit';
+  | 'formSubmit'
+  | 'onboardingBoard'
+  | 'onboardingSubmissions'
+  | 'onboardingProcess'
+  | 'onboardingRequirements'
+  | 'onboardingWelcome'
+  | 'onboardingInformation'
+  | 'publicOnboarding';
 
 export interface RouteDef {
   path: string;
@@ -106,14 +113,9 @@ export const PLAN_TAB_PATHS: [string, string][] = [
   ['history', 'Plan history'],
 ];
 
-const ONBOARDING_SUB_PATHS: [string, string][] = [
-  ['submissions', 'Onboarding submissions'],
-  ['requirements', 'Onboarding requirements'],
-  ['process', 'Onboarding process'],
-  ['orders', 'Onboarding orders'],
-  ['welcome', 'Onboarding welcome'],
-  ['information', 'Onboarding information'],
-];
+/** The onboarding screens (issue 20): every one reads the onboardings' data, so each needs ONBOARDING_READ. */
+const onboarding = (sub: string, label: string, page: PageKey) =>
+  screen(`/onboarding${sub}`, label, 'regular_user', page, ['ONBOARDING_READ']);
 
 export const ROUTES: readonly RouteDef[] = [
   publicOnly('/login', 'Login', 'login'),
@@ -127,6 +129,8 @@ export const ROUTES: readonly RouteDef[] = [
   open('/sign-in-link', 'Sign-in link', 'signInLink'),
   // A form's share link (issue 20): answered without an account, like /terms outside the signed-in layout.
   open('/f/:token', 'Form', 'publicForm'),
+  // A client's onboarding link from their invite (issue 20): no account, outside the layout like a form link.
+  open('/o/:token', 'Onboarding', 'publicOnboarding'),
 
   { path: '/file-viewer/:uuid', label: 'File viewer', access: 'signed-in-bare', types: 'any', page: 'fileViewer' },
   { path: '/status-report', label: 'Status report', access: 'redirect', types: 'any', redirectTo: '/' },
@@ -154,8 +158,13 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/users', 'Users', 'regular_user', 'users', ['CONTACTS_READ']),
   screen('/logs', 'Logs', 'regular_user', 'emailLogs', ['EMAIL_LOG_READ']),
   screen('/groups', 'Groups', 'super_user', 'groups', ['GROUPS_READ']),
-  screen('/onboarding', 'Onboarding'),
-  ...ONBOARDING_SUB_PATHS.map(([sub, label]) => screen(`/onboarding/${sub}`, label)),
+  onboarding('', 'Onboarding', 'onboardingBoard'),
+  onboarding('/submissions', 'Onboarding submissions', 'onboardingSubmissions'),
+  onboarding('/requirements', 'Onboarding requirements', 'onboardingRequirements'),
+  onboarding('/process', 'Onboarding process', 'onboardingProcess'),
+  screen('/onboarding/orders', 'Onboarding orders'),
+  onboarding('/welcome', 'Onboarding welcome', 'onboardingWelcome'),
+  onboarding('/information', 'Onboarding information', 'onboardingInformation'),
   screen('/clients', 'Clients', 'regular_user', 'clients', ['CUSTOMERS_READ']),
   screen('/customers', 'Customers', 'regular_user', 'customers', ['CUSTOMERS_READ']),
   screen('/content', 'Content'),
