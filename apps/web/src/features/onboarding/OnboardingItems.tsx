@@ -1,10 +1,5 @@
 import { EyeOutlined } from '@ant-design/icons';
-import {
-  ONBOARDING_SERVICE_INCLUSIONS,
-  type OnboardingDetail,
-  type OnboardingItem,
-  type OnboardingItemStatus,
-} from '@portal/domain';
+import { ONBOARDING_SERVICE_INCLUSIONS, type OnboardingDetail, type OnboardingItem } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, type ButtonProps, Checkbox, Popconfirm, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -12,18 +7,7 @@ import { useAbility } from '../../auth/useAbility';
 import { reportError } from '../../shell/feedback';
 import { UploadedFiles } from '../uploads/UploadedFiles';
 import { ONBOARDINGS_KEY, revealCredential, updateOnboardingItem } from './api';
-import { INCLUSION_LABELS, ITEM_STATUS_COLOURS, ITEM_STATUS_LABELS, KIND_LABELS } from './labels';
-
-/** Unticking an item leaves it handed in when the client gave something, else back to do. */
-export function statusAfterTick(
-  item: Pick<OnboardingItem, 'has_value' | 'files'>,
-  done: boolean,
-): OnboardingItemStatus {
-  if (done) {
-    return 'done';
-  }
-  return item.has_value || item.files.length > 0 ? 'submitted' : 'todo';
-}
+import { INCLUSION_LABELS, ITEM_STATUS_COLOURS, ITEM_STATUS_LABELS, KIND_LABELS, statusAfterTick } from './labels';
 
 /** A credential stays hidden until someone allowed asks, confirms, and the server logs the reveal. */
 function Credential({ onboardingUuid, item }: { onboardingUuid: string; item: OnboardingItem }) {

@@ -1,6 +1,6 @@
 import type { Requirement } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { historyLine, reorderWrites, requirementsOf } from './labels';
+import { historyLine, reorderWrites, requirementsOf, statusAfterTick } from './labels';
 
 const req = (uuid: string, position: number, inclusion: Requirement['inclusion'] = 'website'): Requirement => ({
   uuid,
@@ -50,5 +50,14 @@ describe('history lines', () => {
     expect(historyLine({ ...base, subject: null, action: 'reminder_sent', actor: null, by_client: false })).toBe(
       'A reminder was sent',
     );
+  });
+});
+
+describe('ticking an item', () => {
+  it('marks it done, and unticked goes back to handed in when the client gave something, else to do', () => {
+    expect(statusAfterTick({ has_value: false, files: [] }, true)).toBe('done');
+    expect(statusAfterTick({ has_value: true, files: [] }, false)).toBe('submitted');
+    expect(statusAfterTick({ has_value: false, files: [{} as never] }, false)).toBe('submitted');
+    expect(statusAfterTick({ has_value: false, files: [] }, false)).toBe('todo');
   });
 });

@@ -1,6 +1,7 @@
 import type {
   OnboardingHistory,
   OnboardingInclusion,
+  OnboardingItem,
   OnboardingItemStatus,
   Requirement,
   RequirementKind,
@@ -91,4 +92,15 @@ export function reorderWrites(
     .map((r, position) => ({ uuid: r.uuid, position, before: r.position }))
     .filter((r) => r.position !== r.before)
     .map(({ uuid, position }) => ({ uuid, position }));
+}
+
+/** Unticking an item leaves it handed in when the client gave something, else back to do. */
+export function statusAfterTick(
+  item: Pick<OnboardingItem, 'has_value' | 'files'>,
+  done: boolean,
+): OnboardingItemStatus {
+  if (done) {
+    return 'done';
+  }
+  return item.has_value || item.files.length > 0 ? 'submitted' : 'todo';
 }
