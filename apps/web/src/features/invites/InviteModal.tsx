@@ -4,6 +4,7 @@ import { Checkbox, Form, Modal, Radio, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { reportSuccess } from '../../shell/feedback';
 import { CUSTOMERS_KEY, listActiveCustomers } from '../clients/api';
+import { ONBOARDINGS_KEY } from '../onboarding';
 import { CONTACTS_KEY, listClientContacts } from '../users/api';
 import { createInvite, INVITES_KEY } from './api';
 import {
@@ -77,6 +78,8 @@ export function InviteModal({ open, onClose, presetCustomer }: InviteModalProps)
     onSuccess: (body) => {
       reportSuccess(body.message || MESSAGES.invitationSent);
       void queryClient.invalidateQueries({ queryKey: INVITES_KEY });
+      // Sending an invite starts (or updates) the client's onboarding.
+      void queryClient.invalidateQueries({ queryKey: ONBOARDINGS_KEY });
       reset();
       onClose();
     },

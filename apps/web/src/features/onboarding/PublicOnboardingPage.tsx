@@ -15,10 +15,11 @@ const pageKey = (token: string) => ['public-onboarding', token] as const;
 /** Why the page cannot be used: replaced, expired or unknown link (the server's words), or completed. */
 function Problem({ error }: { error: unknown }) {
   const gone = error instanceof ApiError && (error.status === 404 || error.status === 410);
+  const done = error instanceof ApiError && error.body.code === 'onboarding_done';
   return (
     <PublicFrame>
       <Result
-        status={gone ? 'warning' : 'error'}
+        status={done ? 'success' : gone ? 'warning' : 'error'}
         title={gone ? (error as ApiError).body.message || MESSAGES.onboardingLinkNotFound : describeError(error)}
         data-testid="op-link-problem"
       />
