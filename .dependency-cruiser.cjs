@@ -28,9 +28,11 @@ const API_SURFACE = {
   'modules/credits': ['credit-commands.ts', 'credit-periods.ts'],
   'modules/customers': ['customer-list.query.ts', 'customers.service.ts'],
   // The demo seed makes its forms through the module's own create and publish.
-  'modules/forms': ['form-commands.ts'],
+  // The onboarding module makes each client's information-form link through the forms module's own rules.
+  'modules/forms': ['form-commands.ts', 'share-links.ts'],
   'modules/history': ['activity-log.ts'],
-  'modules/invites': ['invite-commands.ts', 'invite-mail.ts'],
+  // invite-hooks.ts: the onboarding module starts a client's onboarding inside the invite's transaction.
+  'modules/invites': ['invite-commands.ts', 'invite-hooks.ts', 'invite-mail.ts'],
   'modules/mail': ['html.ts', 'mailer.ts'],
   // The session lookup and the signed-in user read the enrolment rule's SQL without the module's routes (a cycle).
   'modules/mfa': ['required-roles.ts'],
@@ -74,6 +76,8 @@ const API_SURFACE = {
     'attach-uploads.ts',
     'create-upload.ts',
     'holder-access.ts',
+    // The onboarding page's welcome-kit files: short-lived signed URLs, since the page has no session.
+    'serve-upload.ts',
     'upload-events.ts',
     'upload-presenter.ts',
   ],

@@ -39,6 +39,7 @@ import { DirectoryPickup, type MailPickup } from './modules/mail/pickup';
 import { mfaRoutes } from './modules/mfa';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { type ResolveHost, resolveWithDns } from './modules/notifications/push-endpoint';
+import { onboardingRoutes } from './modules/onboarding';
 import { personCardRoutes } from './modules/people/person-card.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { productTypeRoutes } from './modules/product-types/product-types.routes';
@@ -102,6 +103,7 @@ const API_MODULES = [
   uploadRoutes,
   tableRoutes,
   formRoutes,
+  onboardingRoutes,
   apiTokenRoutes,
   mfaRoutes,
 ];

@@ -9,13 +9,14 @@ import { ACCOUNT_ROUTES } from './access-matrix/accounts';
 import { CONVERSATION_AND_TABLE_ROUTES } from './access-matrix/conversation-and-tables';
 import type { Actor, MatrixRows } from './access-matrix/expectations';
 import { FORM_ROUTES } from './access-matrix/forms';
+import { ONBOARDING_ROUTES } from './access-matrix/onboarding';
 import { WORK_ROUTES } from './access-matrix/work';
 
 /**
  * Who may call what, route by route (access-matrix/, by area). Every route of the app must be listed: a new route
  * without a row there fails the test, so its access is decided in review, not by accident.
  */
-const MATRIX: MatrixRows = { ...ACCOUNT_ROUTES, ...WORK_ROUTES, ...CONVERSATION_AND_TABLE_ROUTES, ...FORM_ROUTES };
+const MATRIX: MatrixRows = { ...ACCOUNT_ROUTES, ...WORK_ROUTES, ...CONVERSATION_AND_TABLE_ROUTES, ...FORM_ROUTES, ...ONBOARDING_ROUTES };
 
 let app: TestApp;
 let close: () => Promise<void>;
