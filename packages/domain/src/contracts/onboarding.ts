@@ -281,7 +281,7 @@ export const onboardingHistorySchema = z.object({
 });
 export type OnboardingHistory = z.infer<typeof onboardingHistorySchema>;
 
-/** GET onboardings/{uuid}. `public_url` is null (the token is stored hashed): POST customers/{uuid}/onboarding renews it. */
+/** GET onboardings/{uuid}. The page's link is not here: POST customers/{uuid}/onboarding answers it (`url`). */
 export const onboardingDetailSchema = onboardingListItemSchema.extend({
   inclusions: onboardingInclusionsSchema,
   steps: z.array(onboardingStepStateSchema),
@@ -293,9 +293,10 @@ export type OnboardingDetail = z.infer<typeof onboardingDetailSchema>;
 export const onboardingResponseSchema = z.object({ data: onboardingDetailSchema });
 
 /**
- * POST customers/{uuid}/onboarding: starts a client's onboarding without an invite (inclusions default to none
- * but the process's own steps), or, when one is open, gives it a new link (the old one stops working). The answer is
- * the only place besides the invite e-mail that carries the page's `url` (/o/{token}).
+ * POST customers/{uuid}/onboarding: starts a client's onboarding without an invite (inclusions default to none: only
+ * the steps that depend on no inclusion apply), or, when one is open, adds the inclusions sent to it. 422
+ * `onboarding_done` when the client's onboarding is complete. Answers the page's `url` (/o/{token}): the same link
+ * each time (the invite e-mail and reminders carry it too), so staff can copy it for the client.
  */
 export const onboardingStartSchema = z.object({
   inclusions: onboardingInclusionsSchema.partial().optional(),
