@@ -27,18 +27,16 @@ async function addItems(tx: DbExecutor, onboardingId: number, inclusions: Onboar
   if (on.length === 0) {
     return 0;
   }
-  const [settings, requirements] = await Promise.all([
-    loadSettings(tx),
-    tx
-      .select()
-      .from(onboardingRequirements)
-      .where(inArray(onboardingRequirements.inclusion, on))
-      .orderBy(
-        asc(onboardingRequirements.inclusion),
-        asc(onboardingRequirements.position),
-        asc(onboardingRequirements.id),
-      ),
-  ]);
+  const settings = await loadSettings(tx);
+  const requirements = await tx
+    .select()
+    .from(onboardingRequirements)
+    .where(inArray(onboardingRequirements.inclusion, on))
+    .orderBy(
+      asc(onboardingRequirements.inclusion),
+      asc(onboardingRequirements.position),
+      asc(onboardingRequirements.id),
+    );
   // A Leadsie link is read from the welcome kit when the item is made: the item keeps the address it was given.
   const urlOf = (link: string | null, own: string | null) =>
     link === 'leadsie_social_link'

@@ -105,20 +105,19 @@ export async function refreshOnboarding(
   if (!row) {
     return NO_OUTGOING;
   }
-  const [steps, settings, itemRows, stateRows, customerRows] = await Promise.all([
-    loadSteps(tx),
-    loadSettings(tx),
-    tx.execute<{ status: string; n: number }>(
-      sql`select status, count(*)::int as n from onboarding_items where onboarding_id = ${onboardingId} group by status`,
-    ),
-    tx
-      .select({ key: onboardingStepStates.stepKey, doneAt: onboardingStepStates.doneAt })
-      .from(onboardingStepStates)
-      .where(eq(onboardingStepStates.onboardingId, onboardingId)),
-    tx.execute<{ uuid: string; business_name: string }>(
-      sql`select uuid::text, business_name from customers where id = ${row.customerId}`,
-    ),
-  ]);
+  // One connection (the transaction): the reads go one after another.
+  const steps = await loadSteps(tx);
+  const settings = await loadSettings(tx);
+  const itemRows = await tx.execute<{ status: string; n: number }>(
+    sql`select status, count(*)::int as n from onboarding_items where onboarding_id = ${onboardingId} group by status`,
+  );
+  const stateRows = await tx
+    .select({ key: onboardingStepStates.stepKey, doneAt: onboardingStepStates.doneAt })
+    .from(onboardingStepStates)
+    .where(eq(onboardingStepStates.onboardingId, onboardingId));
+  const customerRows = await tx.execute<{ uuid: string; business_name: string }>(
+    sql`select uuid::text, business_name from customers where id = ${row.customerId}`,
+  );
   const itemCount = itemRows.rows.reduce((n, r) => n + r.n, 0);
   const itemsDone = itemRows.rows.find((r) => r.status === 'done')?.n ?? 0;
   const facts = { inclusions: row.inclusions, itemCount, hasInformationForm: settings?.informationFormId != null };
