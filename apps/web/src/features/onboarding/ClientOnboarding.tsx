@@ -13,7 +13,7 @@ const EXTRAS = ['welcome_kit', 'schedule_call_link'] as const;
 
 /**
  * Start onboarding without an invite: the services decide the steps and requirements, like an invite's inclusions.
- * The client page's link is shown once here (the server keeps only its hash), to be sent to the client.
+ * The answer carries the client's page link, shown here to be sent to the client.
  */
 function StartModal({ customerUuid, onClose }: { customerUuid: string; onClose(): void }) {
   const queryClient = useQueryClient();
@@ -41,7 +41,7 @@ function StartModal({ customerUuid, onClose }: { customerUuid: string; onClose()
       {started ? (
         <>
           <Typography.Paragraph>
-            Send the client this link to their onboarding page. It is shown only now.
+            Send the client this link to their onboarding page; it is also in the drawer of their onboarding.
           </Typography.Paragraph>
           <Typography.Paragraph copyable={{ text: started.url }} data-testid="client-onboarding-url">
             {started.url}
@@ -65,7 +65,7 @@ function StartModal({ customerUuid, onClose }: { customerUuid: string; onClose()
   );
 }
 
-/** A client's onboarding on the client page: where it stands, or Start onboarding when they have none open. */
+/** A client's onboarding on the client page: where it stands, or Start onboarding when they have none. */
 export function ClientOnboarding({ customerUuid }: { customerUuid: string }) {
   const ability = useAbility();
   const allowed = ability.isRegularUser && ability.can('ONBOARDING_READ');
@@ -83,7 +83,8 @@ export function ClientOnboarding({ customerUuid }: { customerUuid: string }) {
     return null;
   }
   const onboarding = latest.data?.data[0];
-  const mayStart = ability.can('ONBOARDING_UPDATE') && latest.isSuccess && onboarding?.status !== 'open';
+  // A client is onboarded once: a completed onboarding stays as it is (the server refuses another).
+  const mayStart = ability.can('ONBOARDING_UPDATE') && latest.isSuccess && !onboarding;
   return (
     <section className="client-section" data-testid="client-onboarding">
       <div className="client-section-head">

@@ -1,18 +1,6 @@
 import type { OnboardingDetail, OnboardingStepState } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  type ButtonProps,
-  Checkbox,
-  Descriptions,
-  Drawer,
-  Popconfirm,
-  Progress,
-  Skeleton,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Checkbox, Descriptions, Drawer, Progress, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '../../api/errors';
@@ -82,16 +70,12 @@ function Step({ onboarding, step }: { onboarding: OnboardingDetail; step: Onboar
   );
 }
 
-/** A new page link for the client: the old one stops working, so it is asked first; the address is shown once. */
+/** The client's page link, to copy and send (the same link the invite e-mail and the reminders carry). */
 function ClientLink({ onboarding }: { onboarding: OnboardingDetail }) {
-  const queryClient = useQueryClient();
   const [url, setUrl] = useState<string | null>(null);
-  const renew = useMutation({
+  const show = useMutation({
     mutationFn: () => startOnboarding(onboarding.customer.uuid, {}),
-    onSuccess: (started) => {
-      setUrl(started.url);
-      void queryClient.invalidateQueries({ queryKey: ONBOARDINGS_KEY });
-    },
+    onSuccess: (started) => setUrl(started.url),
     onError: reportError,
   });
   if (url) {
@@ -102,18 +86,9 @@ function ClientLink({ onboarding }: { onboarding: OnboardingDetail }) {
     );
   }
   return (
-    <Popconfirm
-      title="Make a new link for the client?"
-      description="The link they have now stops working."
-      okText="Make a new link"
-      cancelText="Cancel"
-      onConfirm={() => renew.mutate()}
-      okButtonProps={{ 'data-testid': 'onboarding-new-link-confirm' } as ButtonProps}
-    >
-      <Button loading={renew.isPending} data-testid="onboarding-new-link">
-        New client link
-      </Button>
-    </Popconfirm>
+    <Button loading={show.isPending} onClick={() => show.mutate()} data-testid="onboarding-show-link">
+      The client's link
+    </Button>
   );
 }
 
