@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { contacts, users } from '../../src/db/schema';
 import { SessionService } from '../../src/modules/auth/session.service';
 import { buildTask } from '../../src/modules/tasks/test-helpers';
-import { bearer, buildActors, buildPlan } from '../factories';
+import { bearer, buildActors, buildCustomer, buildPlan } from '../factories';
 import { getTestApp, type TestApp } from '../test-app';
 import { collectionOf, type FuzzCase, type KnownIds, makeCase, type OpenApi, operationsOf } from './cases';
 import { seededRandom } from './values';
@@ -43,6 +43,22 @@ beforeAll(async () => {
     url: '/api/answers',
     headers,
     payload: { form_uuid: formUuid, values: { company: 'Acme' } },
+  });
+  // A client's onboarding with an item of each kind, so the onboarding operations' paths name real objects.
+  for (const kind of ['file', 'text', 'link_confirmation', 'credential']) {
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/onboarding/requirements',
+      headers,
+      payload: { inclusion: 'website', name: `Fuzz ${kind}`, kind },
+    });
+  }
+  const client = await buildCustomer(ctx.db);
+  await ctx.app.inject({
+    method: 'POST',
+    url: `/api/customers/${client.uuid}/onboarding`,
+    headers,
+    payload: { inclusions: { website: true } },
   });
 }, 60_000);
 
