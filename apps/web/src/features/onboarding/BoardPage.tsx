@@ -65,7 +65,7 @@ function Column({ column, onOpen }: { column: BoardColumn; onOpen(uuid: string):
   return (
     <section className="ob-column" aria-labelledby={headingId} data-testid={`onboarding-column-${column.key}`}>
       <h2 className="ob-column-head" id={headingId}>
-        {column.name}
+        {column.name}{' '}
         <span className="ob-column-count" data-testid="onboarding-column-count">
           {column.rows.length}
         </span>
