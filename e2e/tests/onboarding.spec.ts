@@ -121,6 +121,7 @@ test('onboarding: an invite with social media and advertising starts it; the cli
   await expect(handedIn.getByTestId('onboarding-item-status')).toHaveText('Handed in');
   await expect(handedIn).toContainText('https://facebook.com/northwind');
   await expect(drawer.getByTestId('onboarding-history')).toContainText('The client handed in');
+  await expect(drawer.getByTestId('onboarding-information')).toContainText('answered — see the answer');
   await screenshot(board, 'onboarding-drawer');
   await phone.close();
   await board.context().close();

@@ -239,7 +239,9 @@ export async function loadOnboardingDetail(db: DbExecutor, uuid: string): Promis
       .select({
         uuid: forms.uuid,
         name: forms.name,
-        answered: sql<boolean>`exists (select 1 from form_answers a where a.form_id = ${forms.id} and a.customer_id = ${row.customerId})`,
+        // The form's id as a value: drizzle writes a column of a one-table select unqualified ("id"), which inside
+        // this subquery would name form_answers' own id.
+        answered: sql<boolean>`exists (select 1 from form_answers a where a.form_id = ${settings.informationFormId} and a.customer_id = ${row.customerId})`,
       })
       .from(forms)
       .where(eq(forms.id, settings.informationFormId));
