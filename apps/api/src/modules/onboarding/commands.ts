@@ -90,7 +90,7 @@ const STATUS_ACTION = { todo: 'item_reopened', submitted: 'item_submitted', done
  */
 export async function writeItemValue(
   tx: DbExecutor,
-  ctx: Pick<Ctx, 'secrets' | 'storage'>,
+  ctx: Pick<Ctx, 'secrets'> & Partial<Pick<Ctx, 'storage'>>,
   item: typeof onboardingItems.$inferSelect,
   input: { value?: string | null; upload_uuids?: string[]; confirmed?: boolean },
   uploader: { userId: number | null },
@@ -112,6 +112,9 @@ export async function writeItemValue(
     if (item.kind !== 'file') {
       throw validationError({ upload_uuids: [MESSAGES.onboardingItemValueKind] });
     }
+    if (!ctx.storage) {
+      throw new Error('files need the file storage');
+    }
     await attachUploads(tx, {
       storage: ctx.storage,
       uploadUuids: input.upload_uuids,
@@ -128,6 +131,27 @@ export async function writeItemValue(
   return changed;
 }
 
+/** An item's new status and value inside the caller's transaction, with its history row (staff or the seed). */
+export async function writeItem(
+  tx: DbExecutor,
+  ctx: Pick<Ctx, 'secrets'> & Partial<Pick<Ctx, 'storage'>>,
+  onboardingId: number,
+  item: typeof onboardingItems.$inferSelect,
+  input: OnboardingItemUpdateInput,
+  actor: OnboardingActor,
+) {
+  const valueChanged = await writeItemValue(tx, ctx, item, input, { userId: actor.userId });
+  await tx
+    .update(onboardingItems)
+    .set({ status: input.status, updatedAt: new Date() })
+    .where(eq(onboardingItems.id, item.id));
+  if (input.status !== item.status) {
+    await addHistory(tx, onboardingId, STATUS_ACTION[input.status], item.name, actor);
+  } else if (valueChanged) {
+    await addHistory(tx, onboardingId, 'item_changed', item.name, actor);
+  }
+}
+
 /** PUT onboardings/{uuid}/items/{uuid} (staff): status and, by kind, a value or files. */
 export async function updateItem(
   ctx: Ctx,
@@ -141,16 +165,7 @@ export async function updateItem(
   const outgoing = await inTransaction(ctx.db, ctx.events, async (tx, emit) => {
     const onboarding = await findOnboardingRow(tx, uuid);
     const item = await lockItem(tx, onboarding.id, itemUuid);
-    const valueChanged = await writeItemValue(tx, ctx, item, input, { userId: actorId });
-    await tx
-      .update(onboardingItems)
-      .set({ status: input.status, updatedAt: new Date() })
-      .where(eq(onboardingItems.id, item.id));
-    if (input.status !== item.status) {
-      await addHistory(tx, onboarding.id, STATUS_ACTION[input.status], item.name, actor);
-    } else if (valueChanged) {
-      await addHistory(tx, onboarding.id, 'item_changed', item.name, actor);
-    }
+    await writeItem(tx, ctx, onboarding.id, item, input, actor);
     return refreshOnboarding(tx, onboarding.id, actor, emit);
   });
   await deliver(ctx, log, outgoing);

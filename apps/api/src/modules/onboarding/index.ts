@@ -4,11 +4,13 @@ import { onboardingsRoutes } from './onboarding.routes';
 import { publicOnboardingRoutes } from './public.routes';
 import { onboardingSettingsRoutes } from './settings.routes';
 
-export { markOrderConfirmed, startForCustomer } from './commands';
+export { markOrderConfirmed, startForCustomer, writeItem } from './commands';
 export { onboardingListenersSettled } from './listeners';
 export { runOnboardingDaily } from './reminders';
 export { createRequirement } from './requirements';
 export { updateInformation, updateWelcomeKit } from './settings';
+export { type StartDeps, startOnboarding } from './start';
+export { refreshOnboarding, SYSTEM, setStepDone } from './state';
 
 /**
  * The onboarding module (issue 20): each client's onboarding, the agency's process, requirements, welcome kit and

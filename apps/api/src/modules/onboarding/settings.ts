@@ -31,7 +31,7 @@ export async function getWelcomeKit(db: DbExecutor): Promise<WelcomeKit> {
 
 /** PUT onboarding/welcome: the whole kit; the files are the staff member's own uploads (the list replaces the kit's). */
 export async function updateWelcomeKit(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
+  ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'storage'>>,
   input: z.output<typeof welcomeKitUpdateSchema>,
   actorId: number,
 ): Promise<WelcomeKit> {
@@ -49,6 +49,9 @@ export async function updateWelcomeKit(
       })
       .where(eq(onboardingSettings.id, 1));
     if (input.upload_uuids !== undefined) {
+      if (!ctx.storage) {
+        throw new Error('files need the file storage');
+      }
       await attachUploads(tx, {
         storage: ctx.storage,
         uploadUuids: input.upload_uuids,

@@ -15,7 +15,7 @@ import { generateToken, hashToken } from '../auth/tokens';
 import { createShareLink } from '../forms/share-links';
 import type { Outgoing } from '../notifications/notify';
 import { loadSettings } from './process';
-import { addHistory, type OnboardingActor, refreshOnboarding } from './state';
+import { addHistory, type OnboardingActor, refreshOnboarding, SYSTEM, setStepDone } from './state';
 
 export type StartDeps = { secrets: SecretBox; appUrl: string };
 
@@ -129,6 +129,20 @@ export async function ensureInformationLink(
   }
 }
 
+/** A client who answered the information form before their onboarding started has done that step already. */
+async function tickAnsweredInformation(tx: DbExecutor, onboardingId: number, customerId: number) {
+  const [answered] = (
+    await tx.execute<{ name: string }>(sql`
+      select st.name from onboarding_settings s
+      join onboarding_steps st on st.key = 'information_form'
+      where s.id = 1 and exists (select 1 from form_answers a
+        where a.form_id = s.information_form_id and a.customer_id = ${customerId})`)
+  ).rows;
+  if (answered) {
+    await setStepDone(tx, onboardingId, 'information_form', true, SYSTEM, answered.name);
+  }
+}
+
 export type StartInput = {
   customerId: number;
   inclusions: Partial<OnboardingInclusions>;
@@ -211,6 +225,7 @@ export async function startOnboarding(
     customerUuid: customer.uuid,
     informationLinkId: row.informationLinkId,
   });
+  await tickAnsweredInformation(tx, row.id, input.customerId);
   const token = await currentToken(tx, deps, row.id);
   const outgoing = await refreshOnboarding(tx, row.id, input.actor, emit);
   return { id: row.id, uuid: row.uuid, token, url: onboardingPageUrl(deps.appUrl, token), outgoing };
