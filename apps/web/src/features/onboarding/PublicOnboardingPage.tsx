@@ -81,9 +81,6 @@ function Page({ token, page }: { token: string; page: PublicOnboarding }) {
           </li>
         ))}
       </ol>
-      {page.status === 'done' ? (
-        <Result status="success" title={MESSAGES.onboardingDone} data-testid="op-done" />
-      ) : null}
       <Welcome page={page} />
       {page.schedule_call_link ? (
         <section className="op-section" aria-labelledby="op-call">
