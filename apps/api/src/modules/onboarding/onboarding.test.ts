@@ -105,6 +105,18 @@ describe('items and progress', () => {
     expect(step.json().data).toMatchObject({ progress: 50, current_step: { key: 'requirements' } });
   });
 
+  it('ticks the requirements step when every item is done and unticks it when one reopens', async () => {
+    const started = await api.start((await buildCustomer(t.db)).uuid, { social_media: true });
+    const url = `/api/onboardings/${started.uuid}/items/${started.items[0]?.uuid}`;
+    const requirementsDone = async () =>
+      (await api.detail(started.uuid)).steps.find((s: { key: string }) => s.key === 'requirements').done;
+    await api.call('PUT', url, { status: 'done' });
+    expect(await requirementsDone()).toBe(true);
+    await api.call('PUT', url, { status: 'todo' });
+    expect(await requirementsDone()).toBe(false);
+    expect((await api.detail(started.uuid)).current_step).toMatchObject({ key: 'requirements' });
+  });
+
   it('refuses a value the item’s kind does not take, and an item of another onboarding', async () => {
     const a = await api.start((await buildCustomer(t.db)).uuid, { social_media: true });
     const b = await api.start((await buildCustomer(t.db)).uuid, { social_media: true });

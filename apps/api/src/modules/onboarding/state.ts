@@ -112,7 +112,11 @@ export async function refreshOnboarding(
     sql`select status, count(*)::int as n from onboarding_items where onboarding_id = ${onboardingId} group by status`,
   );
   const stateRows = await tx
-    .select({ key: onboardingStepStates.stepKey, doneAt: onboardingStepStates.doneAt })
+    .select({
+      key: onboardingStepStates.stepKey,
+      doneAt: onboardingStepStates.doneAt,
+      doneById: onboardingStepStates.doneById,
+    })
     .from(onboardingStepStates)
     .where(eq(onboardingStepStates.onboardingId, onboardingId));
   const customerRows = await tx.execute<{ uuid: string; business_name: string }>(
@@ -128,6 +132,13 @@ export async function refreshOnboarding(
   if (requirements && itemsDone === itemCount && !done.has('requirements')) {
     await setStepDone(tx, onboardingId, 'requirements', true, SYSTEM, requirements.name);
     done.add('requirements');
+  } else if (requirements && itemsDone < itemCount && done.has('requirements')) {
+    // Ticked by itself and an item reopened since: it follows the items again (a tick by hand stays).
+    const state = stateRows.find((r) => r.key === 'requirements');
+    if (state?.doneById === null && !done.has('done')) {
+      await setStepDone(tx, onboardingId, 'requirements', false, SYSTEM, requirements.name);
+      done.delete('requirements');
+    }
   }
   const closing = applicable.find((s) => s.key === 'done');
   const others = applicable.filter((s) => s.key !== 'done');
