@@ -9,9 +9,11 @@ import type {
   RequirementKind,
 } from '@portal/domain';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbExecutor } from '../../db/client';
 import {
+  contacts,
   customers,
   forms,
   onboardingHistory,
@@ -33,8 +35,9 @@ const DAY = 86_400;
 const daysStuck = sql<number>`case when ${onboardings.stuckAt} <= now()
   then floor(extract(epoch from now() - ${onboardings.currentStepSince}) / ${DAY})::int else 0 end`;
 
-const personName = sql<string | null>`(select nullif(trim(c.name), '')
-  from contacts c where c.user_id = ${users.id})`;
+/** The owner's profile, joined (one index probe per row, not a subquery per row). */
+const ownerContact = alias(contacts, 'owner_contact');
+const personName = sql<string | null>`nullif(trim(${ownerContact.name}), '')`;
 
 const listColumns = {
   id: onboardings.id,
@@ -130,7 +133,8 @@ export async function listOnboardings(db: DbExecutor, query: ListQuery) {
       .select(listColumns)
       .from(onboardings)
       .innerJoin(customers, eq(customers.id, onboardings.customerId))
-      .leftJoin(users, eq(users.id, onboardings.ownerId));
+      .leftJoin(users, eq(users.id, onboardings.ownerId))
+      .leftJoin(ownerContact, eq(ownerContact.userId, users.id));
   const [rows, total] = await Promise.all([
     base()
       .where(condition)
@@ -186,6 +190,7 @@ export async function loadOnboardingDetail(db: DbExecutor, uuid: string): Promis
     .from(onboardings)
     .innerJoin(customers, eq(customers.id, onboardings.customerId))
     .leftJoin(users, eq(users.id, onboardings.ownerId))
+    .leftJoin(ownerContact, eq(ownerContact.userId, users.id))
     .where(eq(onboardings.uuid, uuid));
   if (!row) {
     throw notFound();
