@@ -2,6 +2,7 @@ import { INVITE_INCLUSIONS, type InviteCreateInput, type InviteStatus, MESSAGES 
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { contactCustomers, contacts, customerInvites, customers, type InviteInclusions } from '../../db/schema';
+import type { DomainEvent, Emit } from '../../events/domain-events';
 import type { Principal } from '../../http/access';
 import { AppError, notFound, validationError } from '../../http/errors';
 import { generateToken, hashToken } from '../auth/tokens';
@@ -59,6 +60,9 @@ async function reissue(tx: Tx, inviteId: number, changes: Partial<typeof custome
  */
 export async function createInvite(ctx: AppContext, actor: Principal, input: CreateInput) {
   const inclusions = inclusionsFrom(input);
+  // The hook's events (an onboarding started) leave once the invite committed.
+  const announced: DomainEvent[] = [];
+  const emit: Emit = (event) => announced.push(event);
   const { inviteId, mail } = await ctx.db.transaction(async (tx) => {
     const [customer] = await tx
       .select({ id: customers.id, businessName: customers.businessName })
@@ -116,7 +120,7 @@ export async function createInvite(ctx: AppContext, actor: Principal, input: Cre
         .returning({ id: customerInvites.id });
       if (created) {
         const sent = { customerId: customer.id, inviteId: created.id, inclusions, actorId: actor.userId };
-        const links = await inviteSent(tx, sent);
+        const links = await inviteSent(tx, sent, emit);
         const mail = { to: email, token, businessName: customer.businessName, inclusions, links };
         return { inviteId: created.id, mail };
       }
@@ -130,17 +134,17 @@ export async function createInvite(ctx: AppContext, actor: Principal, input: Cre
       contactId: contactId ?? existing.contactId,
       invitedById: actor.userId,
     });
-    const links = await inviteSent(tx, {
-      customerId: customer.id,
-      inviteId: existing.id,
-      inclusions,
-      actorId: actor.userId,
-    });
+    const links = await inviteSent(
+      tx,
+      { customerId: customer.id, inviteId: existing.id, inclusions, actorId: actor.userId },
+      emit,
+    );
     return {
       inviteId: existing.id,
       mail: { to: email, token, businessName: customer.businessName, inclusions, links },
     };
   });
+  ctx.events.publish(announced);
   await mailInvite(ctx, mail);
   return requireInvite(ctx.db, inviteId);
 }
@@ -178,13 +182,16 @@ async function lockInvite(tx: Tx, uuid: string) {
 
 /** POST customer-invite/{uuid}/resend: only a pending invite; a new link replaces the old one. */
 export async function resendInvite(ctx: AppContext, uuid: string, actorId: number | null = null): Promise<void> {
+  const announced: DomainEvent[] = [];
+  const emit: Emit = (event) => announced.push(event);
   const mail = await ctx.db.transaction(async (tx) => {
     const invite = await lockInvite(tx, uuid);
     const token = await reissue(tx, invite.id);
     const sent = { customerId: invite.customerId, inviteId: invite.id, inclusions: invite.inclusions, actorId };
-    const links = await inviteSent(tx, sent);
+    const links = await inviteSent(tx, sent, emit);
     return { to: invite.email, token, businessName: invite.businessName, inclusions: invite.inclusions, links };
   });
+  ctx.events.publish(announced);
   await mailInvite(ctx, mail);
 }
 

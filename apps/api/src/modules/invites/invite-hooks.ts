@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { InviteInclusions } from '../../db/schema';
+import type { Emit } from '../../events/domain-events';
 
 /** What the invite says about itself to whoever acts when one is sent (or sent again). */
 export type InviteSent = {
@@ -12,7 +13,8 @@ export type InviteSent = {
 /** A link the invite e-mail carries besides the register link, with its one-time secret (redacted from the log). */
 export type InviteMailLink = { label: string; url: string; secret: string };
 
-type InviteSentHook = (tx: Tx, sent: InviteSent) => Promise<InviteMailLink | null>;
+/** `emit` announces the hook's writes once the invite's transaction committed. */
+type InviteSentHook = (tx: Tx, sent: InviteSent, emit: Emit) => Promise<InviteMailLink | null>;
 
 const hooks = new Set<InviteSentHook>();
 
@@ -26,10 +28,10 @@ export function onInviteSent(hook: InviteSentHook): () => void {
   return () => hooks.delete(hook);
 }
 
-export async function inviteSent(tx: Tx, sent: InviteSent): Promise<InviteMailLink[]> {
+export async function inviteSent(tx: Tx, sent: InviteSent, emit: Emit): Promise<InviteMailLink[]> {
   const links: InviteMailLink[] = [];
   for (const hook of hooks) {
-    const link = await hook(tx, sent);
+    const link = await hook(tx, sent, emit);
     // Two apps in one process (tests) each register the same hook: a link is mailed once.
     if (link && !links.some((l) => l.url === link.url)) {
       links.push(link);

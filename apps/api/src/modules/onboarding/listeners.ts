@@ -31,7 +31,7 @@ export function registerOnboardingUploads() {
  * invite's transaction, and the e-mail carries the page's link. The person who sent it owns a new onboarding.
  */
 export function startOnInvite(ctx: Ctx): () => void {
-  return onInviteSent(async (tx, sent) => {
+  return onInviteSent(async (tx, sent, emit) => {
     const started = await startOnboarding(
       tx,
       { secrets: ctx.secrets, appUrl: ctx.config.appUrl },
@@ -42,8 +42,7 @@ export function startOnInvite(ctx: Ctx): () => void {
         ownerId: sent.actorId,
         actor: { userId: sent.actorId, byClient: false },
       },
-      // The hook runs inside the invite's transaction, which publishes nothing: the board refreshes on its next read.
-      () => undefined,
+      emit,
     );
     if (!started) {
       return null;

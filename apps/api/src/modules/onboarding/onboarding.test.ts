@@ -33,6 +33,10 @@ describe('starting an onboarding', () => {
   it('starts from an invite with the invite inclusions deciding steps and items, and mails the page link as a secret', async () => {
     const client = await buildCustomer(t.db, { businessName: 'Harbour Dental' });
     const email = 'owner@harbour.test';
+    const announced: string[] = [];
+    const stop = app.ctx.events.subscribe((batch) => {
+      announced.push(...batch.filter((e) => e.model === 'onboarding').map((e) => String(e.payload?.customer_uuid)));
+    });
     const res = await api.call('POST', '/api/customer-invite', {
       customer_id: client.uuid,
       email,
@@ -41,6 +45,9 @@ describe('starting an onboarding', () => {
       welcome_kit: true,
     });
     expect(res.statusCode).toBe(200);
+    stop();
+    // Staff's board hears of it once the invite committed.
+    expect(announced).toEqual([client.uuid]);
     const mail = t.mailbox.lastTo(email);
     const url = mail?.text.match(/http:\/\/portal\.test\/o\/([A-Za-z0-9_-]+)/);
     expect(url?.[1]).toBeTruthy();
