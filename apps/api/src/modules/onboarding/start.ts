@@ -211,10 +211,13 @@ export async function startOnboarding(
         inclusions: wanted,
         ownerId: input.ownerId ?? null,
       })
+      .onConflictDoNothing({ target: onboardings.customerId })
       .returning();
-    if (row) {
-      await addHistory(tx, row.id, 'started', null, input.actor);
+    if (!row) {
+      // Another start for this client committed first (two invites at once): add to that one instead.
+      return startOnboarding(tx, deps, input, emit);
     }
+    await addHistory(tx, row.id, 'started', null, input.actor);
   }
   if (!row) {
     throw new Error('onboarding not saved');
