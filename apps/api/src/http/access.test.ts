@@ -16,7 +16,13 @@ import { WORK_ROUTES } from './access-matrix/work';
  * Who may call what, route by route (access-matrix/, by area). Every route of the app must be listed: a new route
  * without a row there fails the test, so its access is decided in review, not by accident.
  */
-const MATRIX: MatrixRows = { ...ACCOUNT_ROUTES, ...WORK_ROUTES, ...CONVERSATION_AND_TABLE_ROUTES, ...FORM_ROUTES, ...ONBOARDING_ROUTES };
+const MATRIX: MatrixRows = {
+  ...ACCOUNT_ROUTES,
+  ...WORK_ROUTES,
+  ...CONVERSATION_AND_TABLE_ROUTES,
+  ...FORM_ROUTES,
+  ...ONBOARDING_ROUTES,
+};
 
 let app: TestApp;
 let close: () => Promise<void>;
