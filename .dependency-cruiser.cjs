@@ -29,9 +29,11 @@ const API_SURFACE = {
   'modules/credits': ['credit-commands.ts', 'credit-periods.ts'],
   'modules/customers': ['customer-list.query.ts', 'customers.service.ts'],
   // The demo seed makes its forms through the module's own create and publish.
-  'modules/forms': ['form-commands.ts'],
+  // The onboarding module makes each client's information-form link through the forms module's own rules.
+  'modules/forms': ['form-commands.ts', 'share-links.ts'],
   'modules/history': ['activity-log.ts'],
-  'modules/invites': ['invite-commands.ts', 'invite-mail.ts'],
+  // invite-hooks.ts: the onboarding module starts a client's onboarding inside the invite's transaction.
+  'modules/invites': ['invite-commands.ts', 'invite-hooks.ts', 'invite-mail.ts'],
   'modules/mail': ['html.ts', 'mailer.ts'],
   // The session lookup and the signed-in user read the enrolment rule's SQL without the module's routes (a cycle).
   'modules/mfa': ['required-roles.ts'],
@@ -80,6 +82,8 @@ const API_SURFACE = {
     'create-upload.ts',
     'holder-access.ts',
     'upload-access.ts',
+    // The onboarding page's welcome-kit files: short-lived signed URLs, since the page has no session.
+    'serve-upload.ts',
     'upload-events.ts',
     'upload-presenter.ts',
   ],
@@ -93,7 +97,15 @@ const WEB_SURFACE = {
   clients: ['ClientModal.tsx', 'ClientsPage.tsx', 'CustomersPage.tsx', 'api.ts'],
   comments: ['CommentTargetRedirect.tsx', 'CommentTemplatesPage.tsx', 'CommentsPanel.tsx', 'MentionsInboxPage.tsx'],
   dashboard: ['DashboardPage.tsx', 'WeekBars.tsx'],
-  forms: ['FormBuilderPage.tsx', 'FormsPage.tsx', 'PublicFormPage.tsx', 'SubmissionsPage.tsx', 'SubmitPage.tsx'],
+  // api.ts: the onboarding information screen lists the chosen form's answers.
+  forms: [
+    'FormBuilderPage.tsx',
+    'FormsPage.tsx',
+    'PublicFormPage.tsx',
+    'SubmissionsPage.tsx',
+    'SubmitPage.tsx',
+    'api.ts',
+  ],
   help: ['KeyboardShortcutsModal.tsx', 'WhatsNewModal.tsx'],
   invites: ['InviteModal.tsx', 'api.ts'],
   logs: ['ActivityLogPage.tsx', 'EmailLogsPage.tsx'],
@@ -106,6 +118,15 @@ const WEB_SURFACE = {
     'smsPromptRule.ts',
   ],
   orders: ['OrdersPage.tsx'],
+  onboarding: [
+    'BoardPage.tsx',
+    'InformationPage.tsx',
+    'ProcessPage.tsx',
+    'PublicOnboardingPage.tsx',
+    'RequirementsPage.tsx',
+    'SubmissionsPage.tsx',
+    'WelcomePage.tsx',
+  ],
   people: ['PersonName.tsx'],
   // planPaths.ts is pure (addresses, no React): pure modules import it directly, since the index's PlanLink would pull
   // the signed-in API client into them (and into their unit tests, which have no window).

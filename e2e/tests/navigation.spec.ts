@@ -21,6 +21,7 @@ const ADMIN_SCREENS: [key: string, path: string][] = [
   ['plans', '/projects'],
   ['contacts', '/people'],
   ['orders', '/onboarding/orders'],
+  ['onboarding', '/onboarding'],
   ['forms', '/forms'],
   ['reports-overview', '/report'],
   ['timelog', '/timelog-report'],

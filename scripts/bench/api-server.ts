@@ -17,6 +17,7 @@ import { seedScaleComments } from '../../apps/api/src/seed/seed-scale-comments';
 import { parentPid } from './cpu';
 import { explainRecorded, recordQueries } from './explain';
 import { seedFormAnswers } from './forms-seed';
+import { seedOnboardingBench } from './onboarding-seed';
 
 /**
  * The API as `npm start` runs it (production logging level, real PostgreSQL), on a throw-away database,
@@ -50,6 +51,10 @@ if (process.env.SEED_COMMENTS === '1') {
 // SEED_FORMS=1: a 40-question form with 100,000 answers (bench forms).
 if (process.env.SEED_FORMS === '1') {
   await seedFormAnswers(db);
+}
+// SEED_ONBOARDING=1: 2,000 clients, each with an onboarding (bench onboarding).
+if (process.env.SEED_ONBOARDING === '1') {
+  await seedOnboardingBench(db);
 }
 // The share-link limits are the API's own; a bench that answers one link hundreds of times from 127.0.0.1 lifts them.
 const formLimits = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('FORM_')));

@@ -5,6 +5,7 @@ import { benchDashboard } from './dashboard';
 import { benchExport } from './export';
 import { benchForms } from './forms';
 import { benchLive } from './live';
+import { benchOnboarding } from './onboarding';
 import { benchReports } from './reports';
 import { benchRequests } from './requests';
 import { benchScale } from './scale';
@@ -15,7 +16,7 @@ import { benchTimeLogs } from './time-logs';
 import { benchUploads } from './uploads';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -65,4 +66,7 @@ if (all || which.includes('export')) {
 }
 if (all || which.includes('forms')) {
   await benchForms();
+}
+if (all || which.includes('onboarding')) {
+  await benchOnboarding();
 }

@@ -41,6 +41,7 @@ import { mfaRoutes, passkeyRoutes } from './modules/mfa';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { type ResolveHost, resolveWithDns } from './modules/notifications/push-endpoint';
 import { ordersRoutes } from './modules/orders';
+import { onboardingRoutes } from './modules/onboarding';
 import { personCardRoutes } from './modules/people/person-card.routes';
 import { planRoutes } from './modules/plans/plans.routes';
 import { productTypeRoutes } from './modules/product-types/product-types.routes';
@@ -110,6 +111,7 @@ const API_MODULES = [
   tableRoutes,
   formRoutes,
   ordersRoutes,
+  onboardingRoutes,
   apiTokenRoutes,
   mfaRoutes,
   passkeyRoutes,

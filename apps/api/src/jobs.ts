@@ -4,6 +4,7 @@ import type { AppContext } from './context';
 import type { JobOptions } from './job-options';
 import { scheduleCommentDelivery } from './modules/comments/scheduled-comments-job';
 import { schedulePlanCredits } from './modules/credits/credit-job';
+import { scheduleOnboardingDaily } from './modules/onboarding/onboarding-job';
 import { scheduleRequestDueReminders } from './modules/requests/due-date-job';
 import { scheduleRequestTemperature } from './modules/requests/temperature-job';
 import { scheduleRecurrence } from './modules/tasks/recurrence-job';
@@ -29,6 +30,7 @@ export async function startJobs(
     await schedulePlanCredits(boss, options.app, options.timeZone);
     await scheduleRequestDueReminders(boss, options.app, options.timeZone);
     await scheduleWebhookJobs(boss, options.app, options.timeZone);
+    await scheduleOnboardingDaily(boss, options.app, options.timeZone);
   }
   return () => boss.stop({ graceful: true, wait: true });
 }

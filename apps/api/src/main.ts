@@ -5,6 +5,7 @@ import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
 import { startJobs } from './jobs';
 import { seedCommentTemplates } from './modules/comments/comment-templates';
+import { SecretBox } from './secret-box';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasAnyUser, seedDemo } from './seed/demo';
 import { syncPermissions } from './seed/permissions';
 import { syncPlanTypes } from './seed/plan-types';
@@ -30,7 +31,11 @@ await syncRequestTypes(db);
 await seedCommentTemplates(db);
 // The demo workspace goes only into an embedded database that has no accounts yet; an external DATABASE_URL is
 // seeded on request (npm run seed:demo).
-const seeded = handle.embedded && !(await hasAnyUser(db)) ? await seedDemo(db) : false;
+const demoOnboarding = {
+  secrets: new SecretBox({ appKey: config.appKey, dataDir: config.dataDir }),
+  appUrl: config.appUrl,
+};
+const seeded = handle.embedded && !(await hasAnyUser(db)) ? await seedDemo(db, demoOnboarding) : false;
 
 const app = await buildApp({ config, db });
 // Jobs start once the server answers (below): pg-boss's own start-up is not something a request waits for.

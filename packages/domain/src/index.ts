@@ -18,6 +18,7 @@ export * from './contracts/live';
 export * from './contracts/logs';
 export * from './contracts/mfa';
 export * from './contracts/notifications';
+export * from './contracts/onboarding';
 export * from './contracts/orders';
 export * from './contracts/passkeys';
 export * from './contracts/person-card';

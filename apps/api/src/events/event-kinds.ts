@@ -20,6 +20,7 @@ export const EVENT_MODELS = [
   'mention',
   'form_answer',
   'order',
+  'onboarding',
 ] as const;
 
 export type EventModel = (typeof EVENT_MODELS)[number];

@@ -10,6 +10,7 @@ import { CONVERSATION_AND_TABLE_ROUTES } from './access-matrix/conversation-and-
 import type { Actor, MatrixRows } from './access-matrix/expectations';
 import { FORM_ROUTES } from './access-matrix/forms';
 import { ORDER_ROUTES } from './access-matrix/orders';
+import { ONBOARDING_ROUTES } from './access-matrix/onboarding';
 import { WORK_ROUTES } from './access-matrix/work';
 
 /**
@@ -22,6 +23,7 @@ const MATRIX: MatrixRows = {
   ...CONVERSATION_AND_TABLE_ROUTES,
   ...FORM_ROUTES,
   ...ORDER_ROUTES,
+  ...ONBOARDING_ROUTES,
 };
 
 let app: TestApp;

@@ -41,6 +41,7 @@ const COMMENT: ReadPermissions = ['COMMENTS_READ'];
 /** Private notes, call logs, e-mail logs and summaries on plans (comment-access.ts: visibleComments). */
 const PRIVATE_COMMENT: ReadPermissions = ['COMMENTS_READ', 'COMMENTS_PRIVATE'];
 const NOTHING_MORE: ReadPermissions = [];
+const ONBOARDING: ReadPermissions = ['ONBOARDING_READ'];
 
 /** A comment of type 'comment' is for every reader of comments; any other type (or none said) is private. */
 const commentRead = (type: unknown): ReadPermissions => (type === 'comment' ? COMMENT : PRIVATE_COMMENT);
@@ -92,6 +93,8 @@ export const LIVE_READ_RULES: Record<EventModel, LiveReadRule> = {
   form_answer: none,
   // Orders (issue 20) refresh their screen through its own queries; the bus event is for listeners (onboarding).
   order: none,
+  // A client's onboarding (no plan): regular users who may read onboardings see the board move as the client works.
+  onboarding: object(ONBOARDING),
 };
 
 /** The room class of a permission set (live/rooms.ts): `*` for none, else the names sorted and joined by `+`. */

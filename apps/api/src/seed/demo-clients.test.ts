@@ -30,7 +30,8 @@ describe('demo and scale seeds', () => {
     expect(DEMO_CLIENT_COUNT).toBe(12);
     expect(DEMO_PLAN_COUNT).toBe(25);
     expect(await count(customers)).toBe(12);
-    expect(await count(projects)).toBe(25);
+    // The demo orders place one hosting order for a client without a hosting plan, which starts one (demo-orders.ts).
+    expect(await count(projects)).toBe(DEMO_PLAN_COUNT + 1);
     const statuses = await db.selectDistinct({ status: projects.status }).from(projects);
     expect(statuses.length).toBeGreaterThanOrEqual(5);
     const inactive = await db.select().from(customers).where(eq(customers.status, 'inactive'));
@@ -52,7 +53,7 @@ describe('demo and scale seeds', () => {
     const result = await seedScale(db, { clients: 40, plans: 200 });
     expect(result).toEqual({ clients: 40, plans: 200, skipped: false });
     expect(await count(customers)).toBe(12 + 40);
-    expect(await count(projects)).toBe(25 + 200);
+    expect(await count(projects)).toBe(DEMO_PLAN_COUNT + 1 + 200);
     expect((await seedScale(db, { clients: 40, plans: 200 })).skipped).toBe(true);
   });
 

@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { contacts, userRoles, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
+import type { StartDeps } from '../modules/onboarding';
 import { seedDemoClients } from './demo-clients';
 import { seedDemoContacts } from './demo-contacts';
 import { seedDemoForms } from './demo-forms';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoOnboarding } from './demo-onboarding';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoTasks } from './demo-tasks';
 import { seedDemoTimeLogs } from './demo-time-logs';
@@ -52,8 +54,12 @@ export async function hasAnyUser(db: Database): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Seeds the demo workspace once; a second run finds the admin account and changes nothing. */
-export async function seedDemo(db: Database): Promise<boolean> {
+/**
+ * Seeds the demo workspace once; a second run finds the admin account and changes nothing. `onboarding` carries the
+ * secret box and address the server uses (the client pages' links are sealed under its key); without it the
+ * onboarding demo is left out.
+ */
+export async function seedDemo(db: Database, onboarding?: StartDeps): Promise<boolean> {
   const existing = await db.query.users.findFirst({ where: eq(users.email, 'admin@demo.test') });
   if (existing) {
     return false;
@@ -88,6 +94,10 @@ export async function seedDemo(db: Database): Promise<boolean> {
   await seedDemoRequests(db);
   await seedDemoForms(db);
   await seedDemoOrders(db);
+  if (onboarding) {
+    // After the forms: the client information form is the onboarding's information form.
+    await seedDemoOnboarding(db, onboarding);
+  }
   // Keep last: it logs time on the seeded tasks (the tasks seed goes above this line).
   await seedDemoTimeLogs(db);
   // After every log: the demo people started before their first logged day (the Users report's expected time).

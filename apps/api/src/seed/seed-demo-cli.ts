@@ -2,6 +2,7 @@ import { loadConfig } from '../config';
 import { createDb } from '../db/client';
 import { openDatabase } from '../db/database';
 import { runMigrations } from '../db/migrate';
+import { SecretBox } from '../secret-box';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo';
 import { syncPermissions } from './permissions';
 import { syncPlanTypes } from './plan-types';
@@ -16,7 +17,8 @@ try {
   await syncPermissions(db);
   await syncPlanTypes(db);
   await syncRequestTypes(db);
-  const seeded = await seedDemo(db);
+  const secrets = new SecretBox({ appKey: config.appKey, dataDir: config.dataDir });
+  const seeded = await seedDemo(db, { secrets, appUrl: config.appUrl });
   console.log(seeded ? 'Demo workspace seeded.' : 'Demo workspace already present; nothing changed.');
   for (const account of DEMO_ACCOUNTS) {
     console.log(`  ${account.email.padEnd(22)} ${DEMO_PASSWORD}`);

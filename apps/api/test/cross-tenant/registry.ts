@@ -251,6 +251,18 @@ export const REGISTRY: Record<string, Entry> = {
   'POST /api/orders/:uuid/place': {
     unrestricted: `${AGENCY_WIDE} (CHARGES_UPDATE, plus PROJECTS_CREATE or PROJECTS_UPDATE for the plan it makes or changes)`,
   },
+  // Onboarding (issue 20): agency-wide records of regular staff (freelancers are refused by the routes' access). The
+  // public page's routes are not staff routes; that one client's token never reaches another client's onboarding or
+  // items is tested in modules/onboarding/public.test.ts ('refuses an item of another client's onboarding').
+  'GET /api/onboardings/:uuid': { unrestricted: `${AGENCY_WIDE} (ONBOARDING_READ)` },
+  'POST /api/customers/:uuid/onboarding': { unrestricted: `${AGENCY_WIDE} (ONBOARDING_UPDATE)` },
+  'PUT /api/onboardings/:uuid/items/:item_uuid': { unrestricted: `${AGENCY_WIDE} (ONBOARDING_UPDATE)` },
+  'POST /api/onboardings/:uuid/items/:item_uuid/reveal': {
+    unrestricted: `${AGENCY_WIDE} (ONBOARDING_UPDATE; every reveal is in the activity log)`,
+  },
+  'PUT /api/onboardings/:uuid/steps/:key': { unrestricted: `${AGENCY_WIDE} (ONBOARDING_UPDATE)` },
+  'PUT /api/onboarding/requirements/:uuid': { unrestricted: `${AGENCY_WIDE} (ONBOARDING_UPDATE)` },
+  'DELETE /api/onboarding/requirements/:uuid': { unrestricted: `${AGENCY_WIDE} (ONBOARDING_UPDATE)` },
   'PUT /api/request-types/:id': { unrestricted: AGENCY_WIDE },
   'DELETE /api/request-types/:id': { unrestricted: AGENCY_WIDE },
   // Personal API tokens: one's own only; another person's token answers 404 whatever the caller's permissions.

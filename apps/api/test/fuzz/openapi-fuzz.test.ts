@@ -68,6 +68,22 @@ beforeAll(async () => {
     headers,
     payload: { url: 'https://hooks.example.com/fuzz', events: ['task.created'] },
   });
+  // A client's onboarding with an item of each kind, so the onboarding operations' paths name real objects.
+  for (const kind of ['file', 'text', 'link_confirmation', 'credential']) {
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/onboarding/requirements',
+      headers,
+      payload: { inclusion: 'website', name: `Fuzz ${kind}`, kind },
+    });
+  }
+  const client = await buildCustomer(ctx.db);
+  await ctx.app.inject({
+    method: 'POST',
+    url: `/api/customers/${client.uuid}/onboarding`,
+    headers,
+    payload: { inclusions: { website: true } },
+  });
 }, 60_000);
 
 afterAll(() => ctx?.close());

@@ -216,6 +216,13 @@ function cases(): Record<EventModel, { event: DomainEvent; adminReceives: boolea
         adminReceives: false,
       },
     ],
+    // A client's onboarding: regular users holding ONBOARDING_READ (the admin), never a freelancer or a contact.
+    onboarding: [
+      {
+        event: { model: 'onboarding', action: 'updated', id: id(), actorId: null, payload: { progress: 50 } },
+        adminReceives: true,
+      },
+    ],
     session: [
       {
         event: {

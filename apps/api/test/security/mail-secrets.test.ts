@@ -10,6 +10,8 @@ import { generateToken } from '../../src/modules/auth/tokens';
 import { composeInviteMail } from '../../src/modules/invites/invite-mail';
 import type { DeliveredMail } from '../../src/modules/mail/mailer';
 import { REDACTED, redactSecrets } from '../../src/modules/mail/secrets';
+import { runOnboardingDaily } from '../../src/modules/onboarding';
+import { composeOnboardingReminder } from '../../src/modules/onboarding/reminder-mail';
 import { DEMO_ROLES } from '../../src/seed/roles';
 import { bearer, buildCustomer, buildUser } from '../factories';
 import { getTestApp } from '../test-app';
@@ -52,9 +54,10 @@ function mailSenders(): string[] {
     .sort();
 }
 
-/** The secret of a delivered message: the value of its link's token or invite parameter. */
+/** The secret of a delivered message: the value of its link's token or invite parameter, or an onboarding page's. */
 function secretOf(mail: DeliveredMail | undefined): string {
-  const value = mail?.text.match(/[?&](?:token|invite)=([^&\s]+)/)?.[1];
+  const value =
+    mail?.text.match(/[?&](?:token|invite)=([^&\s]+)/)?.[1] ?? mail?.text.match(/\/o\/([A-Za-z0-9_-]+)/)?.[1];
   if (!value) {
     throw new Error(`no secret link in ${mail?.subject}`);
   }
@@ -116,6 +119,33 @@ const SECRET_SENDERS: Record<string, Record<string, () => Promise<DeliveredMail 
       return t.mailbox.lastTo(to);
     },
   },
+  // The client's onboarding page link (/o/{token}) in the daily reminder.
+  'modules/onboarding/reminder-mail.ts': {
+    onboarding_reminder: async () => {
+      const to = 'reminded@client.test';
+      const token = generateToken();
+      await t.app.ctx.mailer.send(
+        composeOnboardingReminder({
+          to,
+          businessName: 'X',
+          url: `http://portal.test/o/${token}`,
+          token,
+          openSteps: [],
+        }),
+      );
+      return t.mailbox.lastTo(to);
+    },
+  },
+  'modules/onboarding/reminders.ts': {
+    onboarding_reminder: async () => {
+      const client = await buildCustomer(t.db);
+      const email = `rem-${generateToken().slice(0, 8).toLowerCase()}@client.test`;
+      const res = await post('/customer-invite', { customer_id: client.uuid, email, website: true }, admin.token);
+      expect(res.statusCode, res.body).toBe(200);
+      await runOnboardingDaily(t.app.ctx, t.app.log, new Date(Date.now() + 30 * 24 * 60 * 60 * 1000));
+      return t.mailbox.lastTo(email);
+    },
+  },
   'seed/demo-contacts.ts': {},
 };
 
@@ -157,8 +187,8 @@ describe('every e-mail template keeps its secrets out of the e-mail log', () => 
         for (const spelling of [secret, encodeURIComponent(secret), secret.slice(0, 16)]) {
           expect(stored).not.toContain(spelling);
         }
-        expect(row?.textBody).toMatch(/[?&](token|invite)=\[redacted\]/);
-        expect(row?.htmlBody ?? '').not.toMatch(/[?&](token|invite)=(?!\[redacted\])/);
+        expect(row?.textBody).toMatch(/[?&](token|invite)=\[redacted\]|\/o\/\[redacted\]/);
+        expect(row?.htmlBody ?? '').not.toMatch(/[?&](token|invite)=(?!\[redacted\])|\/o\/(?!\[redacted\])/);
         // A super user reads every body: still no secret.
         const detail = await t.app.inject({ url: `/api/email-logs/${row?.uuid}`, headers: bearer(admin.token) });
         expect(detail.json().data).toMatchObject({ redacted: true, body_hidden: false });
@@ -167,6 +197,21 @@ describe('every e-mail template keeps its secrets out of the e-mail log', () => 
       });
     }
   }
+
+  it("the invite's second link, the client's onboarding page, is redacted too", async () => {
+    const client = await buildCustomer(t.db);
+    const email = `onb-${generateToken().slice(0, 8).toLowerCase()}@client.test`;
+    expect((await post('/customer-invite', { customer_id: client.uuid, email }, admin.token)).statusCode).toBe(200);
+    const delivered = t.mailbox.lastTo(email);
+    const page = delivered?.text.match(/\/o\/([A-Za-z0-9_-]+)/)?.[1];
+    expect(page).toBeTruthy();
+    const [row] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.uuid, delivered?.uuid ?? ''));
+    expect([row?.textBody, row?.htmlBody].join('\n')).not.toContain(page);
+    expect(row?.textBody).toContain('/o/[redacted]');
+  });
 
   it('redacts a link token that a sender forgot to declare, and keeps a plain message as sent', async () => {
     const uuid = await t.app.ctx.mailer.send({

@@ -6,7 +6,7 @@ import { admin, buildUser, freelancer, manager } from '../test/users';
 import { NEW_MENU, SIDEBAR, visibleNavigation, visibleNavKeys, visibleNewMenu, visibleScreens } from './navigation';
 
 const WORK = ['work', 'dashboard', 'mentions', 'tasks', 'personal-tasks', 'requests', 'assistant'];
-const CLIENTS = ['client-work', 'clients', 'customers', 'plans', 'contacts', 'orders', 'forms'];
+const CLIENTS = ['client-work', 'clients', 'customers', 'plans', 'contacts', 'onboarding', 'orders', 'forms'];
 const REPORTS = ['reports', 'reports-overview', 'timelog', 'project-time', 'users-report'];
 const ADMIN_WITHOUT_GROUPS = [
   'admin',
@@ -128,6 +128,14 @@ describe('sidebar visibility', () => {
     expect(keys('regular_user', ['FORMS_READ'])).toEqual(['work', 'assistant', 'client-work', 'forms']);
     expect(keys('regular_user', ['CUSTOMERS_READ'])).not.toContain('forms');
     expect(keys('freelancer', ['FORMS_READ', 'FORMS_CREATE'])).not.toContain('forms');
+  });
+
+  it('lists Onboarding for staff with ONBOARDING_READ only; freelancers never, whatever their permissions', () => {
+    const keys = (type: 'regular_user' | 'freelancer', permissions: Parameters<typeof buildUser>[1]) =>
+      visibleNavKeys(createAbility(buildUser(type, permissions)));
+    expect(keys('regular_user', ['ONBOARDING_READ'])).toEqual(['work', 'assistant', 'client-work', 'onboarding']);
+    expect(keys('regular_user', ['ONBOARDING_UPDATE'])).not.toContain('onboarding');
+    expect(keys('freelancer', ['ONBOARDING_READ', 'ONBOARDING_UPDATE'])).not.toContain('onboarding');
   });
 
   it('lists the e-mail log under EMAIL_LOG_READ and the activity log under LOGS_READ, for regular users only', () => {

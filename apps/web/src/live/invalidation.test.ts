@@ -14,6 +14,7 @@ function staleAfter(run: (client: QueryClient) => void) {
     ['notifications', 'count'],
     ['mentions', 'count'],
     ['plans', 'p1'],
+    ['onboardings', 'board'],
   ];
   for (const key of keys) {
     client.setQueryData(key, 1);
@@ -34,12 +35,14 @@ describe('live invalidation', () => {
   });
 
   it('refreshes the views each model feeds', () => {
-    const change = (model: 'task' | 'request' | 'timelog' | 'comment') => (c: QueryClient) =>
+    const change = (model: 'task' | 'request' | 'timelog' | 'comment' | 'onboarding') => (c: QueryClient) =>
       invalidateForModelChange(c, { model, action: 'updated', id: 'x', payload: { ref_token: null } });
     expect(staleAfter(change('task'))).toEqual(['tasks/detail/t1']);
     expect(staleAfter(change('request'))).toEqual(['requests/new-count']);
     expect(staleAfter(change('timelog'))).toEqual(['tasks/detail/t1', 'time-logs/weekly-summary']);
     expect(staleAfter(change('comment'))).toEqual(['comments/task/t1']);
+    // What a client does on their onboarding page moves staff's board and table.
+    expect(staleAfter(change('onboarding'))).toEqual(['onboardings/board']);
     expect(staleAfter((c) => invalidateForUserEvent(c, 'notification'))).toEqual([
       'notifications/count',
       'mentions/count',

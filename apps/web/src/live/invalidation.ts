@@ -17,6 +17,7 @@ const ROOTS = {
   notifications: ['notifications'],
   uploads: ['uploads'],
   plans: ['plans'],
+  onboardings: ['onboardings'],
 } as const;
 
 /** An event this tab caused itself carries its ref_token: its views already show the change. */
@@ -51,6 +52,10 @@ export function invalidateForModelChange(client: QueryClient, event: LiveModelCh
       stale(ROOTS.comments);
       stale(ROOTS.uploads);
       stale(ROOTS.tasks);
+      break;
+    case 'onboarding':
+      // The board, the table, an open onboarding and a client's onboarding section (features/onboarding/api.ts).
+      stale(ROOTS.onboardings);
       break;
   }
 }

@@ -55,6 +55,21 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   formSubmit: lazyPage(() => import('../features/forms/SubmitPage').then((m) => m.SubmitPage)),
   orders: lazyPage(() => import('../features/orders/OrdersPage').then((m) => m.OrdersPage)),
   webhooks: lazyPage(() => import('../features/webhooks').then((m) => m.WebhooksPage)),
+  onboardingBoard: lazyPage(() => import('../features/onboarding/BoardPage').then((m) => m.BoardPage)),
+  onboardingSubmissions: lazyPage(() =>
+    import('../features/onboarding/SubmissionsPage').then((m) => m.OnboardingSubmissionsPage),
+  ),
+  onboardingProcess: lazyPage(() => import('../features/onboarding/ProcessPage').then((m) => m.ProcessPage)),
+  onboardingRequirements: lazyPage(() =>
+    import('../features/onboarding/RequirementsPage').then((m) => m.RequirementsPage),
+  ),
+  onboardingWelcome: lazyPage(() => import('../features/onboarding/WelcomePage').then((m) => m.WelcomePage)),
+  onboardingInformation: lazyPage(() =>
+    import('../features/onboarding/InformationPage').then((m) => m.InformationPage),
+  ),
+  publicOnboarding: lazyPage(() =>
+    import('../features/onboarding/PublicOnboardingPage').then((m) => m.PublicOnboardingPage),
+  ),
 };
 
 export const AppLayout = lazyPage(() => import('../layout/AppLayout').then((m) => m.AppLayout));

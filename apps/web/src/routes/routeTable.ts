@@ -65,7 +65,14 @@ export type PageKey =
   | 'publicForm'
   | 'formSubmissions'
   | 'formSubmit'
-  | 'orders';
+  | 'orders'
+  | 'onboardingBoard'
+  | 'onboardingSubmissions'
+  | 'onboardingProcess'
+  | 'onboardingRequirements'
+  | 'onboardingWelcome'
+  | 'onboardingInformation'
+  | 'publicOnboarding';
 
 export interface RouteDef {
   path: string;
@@ -109,13 +116,9 @@ export const PLAN_TAB_PATHS: [string, string][] = [
   ['history', 'Plan history'],
 ];
 
-const ONBOARDING_SUB_PATHS: [string, string][] = [
-  ['submissions', 'Onboarding submissions'],
-  ['requirements', 'Onboarding requirements'],
-  ['process', 'Onboarding process'],
-  ['welcome', 'Onboarding welcome'],
-  ['information', 'Onboarding information'],
-];
+/** The onboarding screens (issue 20): every one reads the onboardings' data, so each needs ONBOARDING_READ. */
+const onboarding = (sub: string, label: string, page: PageKey) =>
+  screen(`/onboarding${sub}`, label, 'regular_user', page, ['ONBOARDING_READ']);
 
 export const ROUTES: readonly RouteDef[] = [
   publicOnly('/login', 'Login', 'login'),
@@ -131,6 +134,8 @@ export const ROUTES: readonly RouteDef[] = [
   open('/sign-in/sso', 'Single sign-on', 'ssoSignIn'),
   // A form's share link (issue 20): answered without an account, like /terms outside the signed-in layout.
   open('/f/:token', 'Form', 'publicForm'),
+  // A client's onboarding link from their invite (issue 20): no account, outside the layout like a form link.
+  open('/o/:token', 'Onboarding', 'publicOnboarding'),
 
   { path: '/file-viewer/:uuid', label: 'File viewer', access: 'signed-in-bare', types: 'any', page: 'fileViewer' },
   { path: '/status-report', label: 'Status report', access: 'redirect', types: 'any', redirectTo: '/' },
@@ -158,10 +163,14 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/users', 'Users', 'regular_user', 'users', ['CONTACTS_READ']),
   screen('/logs', 'Logs', 'regular_user', 'emailLogs', ['EMAIL_LOG_READ']),
   screen('/groups', 'Groups', 'super_user', 'groups', ['GROUPS_READ']),
-  screen('/onboarding', 'Onboarding'),
-  ...ONBOARDING_SUB_PATHS.map(([sub, label]) => screen(`/onboarding/${sub}`, label)),
+  onboarding('', 'Onboarding', 'onboardingBoard'),
+  onboarding('/submissions', 'Onboarding submissions', 'onboardingSubmissions'),
+  onboarding('/requirements', 'Onboarding requirements', 'onboardingRequirements'),
+  onboarding('/process', 'Onboarding process', 'onboardingProcess'),
   // Client orders (issue 20): the charge permissions; the client picker and filter read the clients list.
   screen('/onboarding/orders', 'Onboarding orders', 'regular_user', 'orders', ['CHARGES_READ', 'CUSTOMERS_READ']),
+  onboarding('/welcome', 'Onboarding welcome', 'onboardingWelcome'),
+  onboarding('/information', 'Onboarding information', 'onboardingInformation'),
   screen('/clients', 'Clients', 'regular_user', 'clients', ['CUSTOMERS_READ']),
   screen('/customers', 'Customers', 'regular_user', 'customers', ['CUSTOMERS_READ']),
   screen('/content', 'Content'),

@@ -22,6 +22,8 @@ export const NOTIFICATION_TYPES = [
   'request_due_tomorrow',
   'form_answer_received',
   'webhook_paused',
+  'onboarding_completed',
+  'onboarding_stuck',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

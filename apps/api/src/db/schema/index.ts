@@ -14,6 +14,7 @@ export * from './mail';
 export * from './mfa';
 export * from './notifications';
 export * from './orders';
+export * from './onboarding';
 export * from './plans';
 export * from './rate-limits';
 export * from './reports';

@@ -19,10 +19,10 @@ export const shareLinkUrl = (appUrl: string, token: string) => `${appUrl}/f/${to
  * so this answer is the one place the plain token (and so the url) appears.
  */
 export async function createShareLink(
-  db: Database,
+  db: DbExecutor,
   formUuid: string,
   input: ShareLinkCreate,
-  actorId: number,
+  actorId: number | null,
   appUrl: string,
 ): Promise<ShareLinkCreated> {
   const form = await findFormRow(db, formUuid);

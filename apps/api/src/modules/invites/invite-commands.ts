@@ -2,10 +2,12 @@ import { INVITE_INCLUSIONS, type InviteCreateInput, type InviteStatus, MESSAGES 
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { contactCustomers, contacts, customerInvites, customers, type InviteInclusions } from '../../db/schema';
+import type { DomainEvent, Emit } from '../../events/domain-events';
 import type { Principal } from '../../http/access';
 import { AppError, notFound, validationError } from '../../http/errors';
 import { generateToken, hashToken } from '../auth/tokens';
 import type { Executor, Tx } from '../contacts/references';
+import { type InviteMailLink, inviteSent } from './invite-hooks';
 import { composeInviteMail } from './invite-mail';
 import { findInvite } from './invite-queries';
 
@@ -24,7 +26,13 @@ function inclusionsFrom(input: Record<string, unknown>): InviteInclusions {
 const invalidInvite = (field = 'token') =>
   new AppError(422, MESSAGES.inviteInvalid, { code: 'invite_invalid', errors: { [field]: [MESSAGES.inviteInvalid] } });
 
-type PendingMail = { to: string; token: string; businessName: string; inclusions: InviteInclusions };
+type PendingMail = {
+  to: string;
+  token: string;
+  businessName: string;
+  inclusions: InviteInclusions;
+  links: InviteMailLink[];
+};
 
 async function mailInvite(ctx: AppContext, mail: PendingMail) {
   await ctx.mailer.send(composeInviteMail({ appUrl: ctx.config.appUrl, ...mail }));
@@ -52,6 +60,9 @@ async function reissue(tx: Tx, inviteId: number, changes: Partial<typeof custome
  */
 export async function createInvite(ctx: AppContext, actor: Principal, input: CreateInput) {
   const inclusions = inclusionsFrom(input);
+  // The hook's events (an onboarding started) leave once the invite committed.
+  const announced: DomainEvent[] = [];
+  const emit: Emit = (event) => announced.push(event);
   const { inviteId, mail } = await ctx.db.transaction(async (tx) => {
     const [customer] = await tx
       .select({ id: customers.id, businessName: customers.businessName })
@@ -108,7 +119,10 @@ export async function createInvite(ctx: AppContext, actor: Principal, input: Cre
         .onConflictDoNothing()
         .returning({ id: customerInvites.id });
       if (created) {
-        return { inviteId: created.id, mail: { to: email, token, businessName: customer.businessName, inclusions } };
+        const sent = { customerId: customer.id, inviteId: created.id, inclusions, actorId: actor.userId };
+        const links = await inviteSent(tx, sent, emit);
+        const mail = { to: email, token, businessName: customer.businessName, inclusions, links };
+        return { inviteId: created.id, mail };
       }
       [existing] = await pendingFor();
       if (!existing) {
@@ -120,8 +134,17 @@ export async function createInvite(ctx: AppContext, actor: Principal, input: Cre
       contactId: contactId ?? existing.contactId,
       invitedById: actor.userId,
     });
-    return { inviteId: existing.id, mail: { to: email, token, businessName: customer.businessName, inclusions } };
+    const links = await inviteSent(
+      tx,
+      { customerId: customer.id, inviteId: existing.id, inclusions, actorId: actor.userId },
+      emit,
+    );
+    return {
+      inviteId: existing.id,
+      mail: { to: email, token, businessName: customer.businessName, inclusions, links },
+    };
   });
+  ctx.events.publish(announced);
   await mailInvite(ctx, mail);
   return requireInvite(ctx.db, inviteId);
 }
@@ -141,6 +164,7 @@ async function lockInvite(tx: Tx, uuid: string) {
       email: customerInvites.email,
       status: customerInvites.status,
       inclusions: customerInvites.inclusions,
+      customerId: customerInvites.customerId,
       businessName: customers.businessName,
     })
     .from(customerInvites)
@@ -157,12 +181,17 @@ async function lockInvite(tx: Tx, uuid: string) {
 }
 
 /** POST customer-invite/{uuid}/resend: only a pending invite; a new link replaces the old one. */
-export async function resendInvite(ctx: AppContext, uuid: string): Promise<void> {
+export async function resendInvite(ctx: AppContext, uuid: string, actorId: number | null = null): Promise<void> {
+  const announced: DomainEvent[] = [];
+  const emit: Emit = (event) => announced.push(event);
   const mail = await ctx.db.transaction(async (tx) => {
     const invite = await lockInvite(tx, uuid);
     const token = await reissue(tx, invite.id);
-    return { to: invite.email, token, businessName: invite.businessName, inclusions: invite.inclusions };
+    const sent = { customerId: invite.customerId, inviteId: invite.id, inclusions: invite.inclusions, actorId };
+    const links = await inviteSent(tx, sent, emit);
+    return { to: invite.email, token, businessName: invite.businessName, inclusions: invite.inclusions, links };
   });
+  ctx.events.publish(announced);
   await mailInvite(ctx, mail);
 }
 

@@ -2,6 +2,7 @@ import { INVITE_INCLUSIONS, type InviteInclusion } from '@portal/domain';
 import type { InviteInclusions } from '../../db/schema';
 import { escapeHtml } from '../mail/html';
 import type { MailMessage } from '../mail/mailer';
+import type { InviteMailLink } from './invite-hooks';
 
 /** How each inclusion reads in the e-mail (the Include choice of the invite dialog and the other flags). */
 export const INCLUSION_LABELS: Record<InviteInclusion, string> = {
@@ -28,7 +29,10 @@ export function composeInviteMail(input: {
   token: string;
   businessName: string;
   inclusions: InviteInclusions;
+  /** Further links (the client's onboarding page), each with its one-time secret. */
+  links?: readonly InviteMailLink[];
 }): MailMessage {
+  const links = input.links ?? [];
   const link = inviteLink(input.appUrl, input.token);
   const included = INVITE_INCLUSIONS.filter((k) => input.inclusions[k]).map((k) => INCLUSION_LABELS[k]);
   const client = input.businessName;
@@ -38,6 +42,7 @@ export function composeInviteMail(input: {
     'Accept the invitation here (register, or sign in if you already have an account):',
     link,
     ...(included.length ? ['', 'Included:', ...included.map((label) => `- ${label}`)] : []),
+    ...links.flatMap((l) => ['', `${l.label}:`, l.url]),
     '',
     'If you were not expecting this invitation, you can ignore this e-mail.',
   ].join('\n');
@@ -47,6 +52,7 @@ export function composeInviteMail(input: {
     included.length
       ? `<p>Included:</p><ul>${included.map((label) => `<li>${escapeHtml(label)}</li>`).join('')}</ul>`
       : '',
+    ...links.map((l) => `<p><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></p>`),
     '<p>If you were not expecting this invitation, you can ignore this e-mail.</p>',
   ].join('');
   return {
@@ -55,6 +61,6 @@ export function composeInviteMail(input: {
     text,
     html,
     template: 'invite',
-    secrets: [input.token],
+    secrets: [input.token, ...links.map((l) => l.secret)],
   };
 }

@@ -55,7 +55,7 @@ export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: uuidParam, response: { 200: messageBodySchema, ...errorResponses } },
     },
     async (request) => {
-      await resendInvite(app.ctx, request.params.uuid);
+      await resendInvite(app.ctx, request.params.uuid, requirePrincipal(request).userId);
       return { message: MESSAGES.invitationSent };
     },
   );

@@ -16,7 +16,17 @@ const SUBJECT_OF_MODEL: Record<string, string> = {
   role: 'role',
   session: 'session',
   export: 'export',
+  onboarding: 'onboarding',
 };
+
+/**
+ * Models whose events go live for every change but reach the trail only for some verbs: an onboarding's trail entry
+ * is each reveal of a credential (who read which item); its other changes are in the onboarding's own history.
+ */
+const TRAIL_ACTIONS: Record<string, readonly string[]> = { onboarding: ['reveal'] };
+
+const inTrail = (event: DomainEvent) =>
+  Boolean(SUBJECT_OF_MODEL[event.model]) && (TRAIL_ACTIONS[event.model]?.includes(event.action) ?? true);
 
 /** Events say created/updated/deleted; the trail speaks the history's words (create, update, delete). */
 const ACTION_WORDS: Record<string, string> = { created: 'create', updated: 'update', deleted: 'delete' };
@@ -50,7 +60,7 @@ function detailsOf(payload: Record<string, unknown>): Record<string, unknown> {
 }
 
 export async function recordAuditEvents(db: Database, events: readonly DomainEvent[]): Promise<void> {
-  const relevant = events.filter((event) => SUBJECT_OF_MODEL[event.model]);
+  const relevant = events.filter(inTrail);
   if (relevant.length === 0) {
     return;
   }

@@ -5,7 +5,16 @@ import { requests, tasks } from '../../db/schema';
 import { visibleRequests } from '../requests/request-access';
 import { visibleTasks } from '../tasks/task-access';
 
-export const UPLOAD_HOLDER_TYPES = ['task', 'request', 'comment', 'customer', 'user', 'form_answer'] as const;
+export const UPLOAD_HOLDER_TYPES = [
+  'task',
+  'request',
+  'comment',
+  'customer',
+  'user',
+  'form_answer',
+  'onboarding_item',
+  'onboarding_welcome',
+] as const;
 export type UploadHolderType = (typeof UPLOAD_HOLDER_TYPES)[number];
 export type UploadHolder = { type: UploadHolderType; id: number };
 

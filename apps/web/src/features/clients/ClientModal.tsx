@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../api/errors';
 import { type RichTextDelta, RichTextEditor } from '../../components/RichTextEditor';
 import { applyFieldErrors } from '../../pages/formErrors';
+import { ClientOnboarding } from '../onboarding';
 import { CUSTOMERS_KEY, createCustomer, getCustomer, updateCustomer } from './api';
 import { ClientFormFields } from './ClientFormFields';
 import { ClientContacts, ClientInvites, ClientPlans } from './ClientLists';
@@ -190,6 +191,7 @@ function ClientDetails({ customer, onClientsPage }: { customer: Customer; onClie
                 {onClientsPage ? <ClientPlans customerId={customer.uuid} /> : null}
                 <ClientContacts customerId={customer.uuid} />
                 <ClientInvites customerId={customer.uuid} customerName={customer.business_name} />
+                <ClientOnboarding customerUuid={customer.uuid} />
               </>
             ),
           },

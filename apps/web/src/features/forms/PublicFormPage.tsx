@@ -29,7 +29,8 @@ function storage(): Storage | null {
   }
 }
 
-function Frame({ children }: { children: React.ReactNode }) {
+/** The public pages' frame: the app's look on its own, outside the signed-in layout (also the onboarding page's). */
+export function PublicFrame({ children }: { children: React.ReactNode }) {
   return (
     <main className="pf-page">
       <div className="pf-brand">
@@ -41,9 +42,15 @@ function Frame({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Embedded in another public page (a client's onboarding page): no frame of its own, a smaller title. */
+function Bare({ children }: { children: React.ReactNode }) {
+  return <div className="pf-embedded">{children}</div>;
+}
+
 /** Why a link cannot be answered: revoked, expired, closed, or no such link (the server's own words). */
-function LinkProblem({ error }: { error: unknown }) {
+function LinkProblem({ error, embedded }: { error: unknown; embedded?: boolean }) {
   const gone = error instanceof ApiError && (error.status === 404 || error.status === 410);
+  const Frame = embedded ? Bare : PublicFrame;
   return (
     <Frame>
       <Result
@@ -55,7 +62,20 @@ function LinkProblem({ error }: { error: unknown }) {
   );
 }
 
-function Answering({ token, form, device }: { token: string; form: PublicForm; device: string }) {
+function Answering({
+  token,
+  form,
+  device,
+  embedded,
+  onAnswered,
+}: {
+  token: string;
+  form: PublicForm;
+  device: string;
+  embedded?: boolean;
+  onAnswered?(): void;
+}) {
+  const Frame = embedded ? Bare : PublicFrame;
   const [answers, setAnswers] = useState<Answers>(form.draft?.values ?? {});
   const [messages, setMessages] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string | null>(null);
@@ -116,6 +136,7 @@ function Answering({ token, form, device }: { token: string; form: PublicForm; d
         [FORM_HONEYPOT_FIELD]: honeypot.current?.value || undefined,
       });
       setThanks({ text: done.thank_you_text });
+      onAnswered?.();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
         const mapped = answerErrorsOf(error.fieldErrors, names);
@@ -143,7 +164,7 @@ function Answering({ token, form, device }: { token: string; form: PublicForm; d
   }
   return (
     <Frame>
-      <Typography.Title level={1} className="pf-title">
+      <Typography.Title level={embedded ? 2 : 1} className="pf-title">
         {form.name}
       </Typography.Title>
       {form.customer_name ? (
@@ -183,6 +204,26 @@ function Answering({ token, form, device }: { token: string; form: PublicForm; d
 /** /f/:token: a form opened from its share link, outside the signed-in app (no account needed). */
 export function PublicFormPage() {
   const { token = '' } = useParams();
+  return <PublicFormByToken token={token} />;
+}
+
+/**
+ * A share link's form inside another public page (the client's onboarding page shows its information form so):
+ * the same page, drafts, uploads and checks, without a frame of its own; `onAnswered` after a sent answer.
+ */
+export function EmbeddedPublicForm({ token, onAnswered }: { token: string; onAnswered(): void }) {
+  return <PublicFormByToken token={token} embedded onAnswered={onAnswered} />;
+}
+
+function PublicFormByToken({
+  token,
+  embedded,
+  onAnswered,
+}: {
+  token: string;
+  embedded?: boolean;
+  onAnswered?(): void;
+}) {
   const device = useMemo(() => deviceKey(storage()), []);
   const form = useQuery({
     queryKey: ['public-form', token, device],
@@ -193,6 +234,7 @@ export function PublicFormPage() {
     meta: { silentError: true },
   });
   if (form.isLoading) {
+    const Frame = embedded ? Bare : PublicFrame;
     return (
       <Frame>
         <Skeleton active />
@@ -200,7 +242,7 @@ export function PublicFormPage() {
     );
   }
   if (!form.data) {
-    return <LinkProblem error={form.error} />;
+    return <LinkProblem error={form.error} embedded={embedded} />;
   }
-  return <Answering token={token} form={form.data} device={device} />;
+  return <Answering token={token} form={form.data} device={device} embedded={embedded} onAnswered={onAnswered} />;
 }

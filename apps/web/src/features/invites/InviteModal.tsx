@@ -1,15 +1,18 @@
-import { type CustomerRef, MESSAGES } from '@portal/domain';
+import { type CustomerRef, type InviteInclusion, MESSAGES } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Modal, Radio, Select } from 'antd';
+import { Checkbox, Form, Modal, Radio, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { reportSuccess } from '../../shell/feedback';
 import { CUSTOMERS_KEY, listActiveCustomers } from '../clients/api';
+import { ONBOARDINGS_KEY } from '../onboarding';
 import { CONTACTS_KEY, listClientContacts } from '../users/api';
 import { createInvite, INVITES_KEY } from './api';
 import {
   buildInvitePayload,
   canSaveInvite,
   contactOptions,
+  INVITE_EXTRA_CHOICES,
+  INVITE_SERVICE_CHOICES,
   type IncludeChoice,
   includeAfterContactChange,
   isLoginRegisterDisabled,
@@ -31,6 +34,8 @@ export function InviteModal({ open, onClose, presetCustomer }: InviteModalProps)
   const [contactValue, setContactValue] = useState<string | undefined>();
   const [typed, setTyped] = useState('');
   const [include, setInclude] = useState<IncludeChoice>('login_register');
+  const [services, setServices] = useState<InviteInclusion[]>([]);
+  const [extras, setExtras] = useState<InviteInclusion[]>([]);
 
   const customers = useQuery({
     queryKey: [...CUSTOMERS_KEY, 'list', 'selector'],
@@ -59,6 +64,8 @@ export function InviteModal({ open, onClose, presetCustomer }: InviteModalProps)
     setContactValue(undefined);
     setTyped('');
     setInclude('login_register');
+    setServices([]);
+    setExtras([]);
   };
 
   const send = useMutation({
@@ -66,11 +73,13 @@ export function InviteModal({ open, onClose, presetCustomer }: InviteModalProps)
       if (!customerId || !choice) {
         throw new Error('incomplete invite');
       }
-      return createInvite(buildInvitePayload(customerId, choice, include));
+      return createInvite(buildInvitePayload(customerId, choice, include, [...services, ...extras]));
     },
     onSuccess: (body) => {
       reportSuccess(body.message || MESSAGES.invitationSent);
       void queryClient.invalidateQueries({ queryKey: INVITES_KEY });
+      // Sending an invite starts (or updates) the client's onboarding.
+      void queryClient.invalidateQueries({ queryKey: ONBOARDINGS_KEY });
       reset();
       onClose();
     },
@@ -154,6 +163,24 @@ export function InviteModal({ open, onClose, presetCustomer }: InviteModalProps)
               Login/Register
             </Radio>
           </Radio.Group>
+        </Form.Item>
+        <Form.Item label="Services bought" extra="Decide which onboarding steps and requirements the client gets.">
+          <Checkbox.Group value={services} onChange={(values) => setServices(values as InviteInclusion[])}>
+            {INVITE_SERVICE_CHOICES.map((choice) => (
+              <Checkbox key={choice.value} value={choice.value} data-testid={`invite-service-${choice.value}`}>
+                {choice.label}
+              </Checkbox>
+            ))}
+          </Checkbox.Group>
+        </Form.Item>
+        <Form.Item label="Also send">
+          <Checkbox.Group value={extras} onChange={(values) => setExtras(values as InviteInclusion[])}>
+            {INVITE_EXTRA_CHOICES.map((choice) => (
+              <Checkbox key={choice.value} value={choice.value} data-testid={`invite-extra-${choice.value}`}>
+                {choice.label}
+              </Checkbox>
+            ))}
+          </Checkbox.Group>
         </Form.Item>
       </Form>
     </Modal>

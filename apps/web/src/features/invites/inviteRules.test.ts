@@ -61,4 +61,18 @@ describe('invite dialog rules', () => {
       leadsie_social_link: true,
     });
   });
+
+  it('sends the services the client bought as inclusion flags beside the Include choice', () => {
+    expect(
+      buildInvitePayload('c-1', { kind: 'contact', uuid: 'u-1' }, 'leadsie', ['social_media', 'advertising']),
+    ).toEqual({
+      customer_id: 'c-1',
+      user_id: 'u-1',
+      social_media: true,
+      advertising: true,
+      login_register: false,
+      leadsie_manage_link: true,
+      leadsie_social_link: true,
+    });
+  });
 });

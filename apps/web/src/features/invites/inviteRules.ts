@@ -65,11 +65,34 @@ export function canSaveInvite(input: { customerId?: string | null; contact: Cont
   return Boolean(input.customerId) && input.contact !== null;
 }
 
-export function buildInvitePayload(customerId: string, contact: ContactChoice, include: IncludeChoice): InvitePayload {
+/**
+ * What the client bought and what the onboarding sends them (issue 20): each ticked inclusion decides which
+ * onboarding steps and requirements apply once the invite starts the client's onboarding.
+ */
+export const INVITE_SERVICE_CHOICES = [
+  { value: 'social_media', label: 'Social media' },
+  { value: 'creative_package', label: 'Creative package' },
+  { value: 'video_production', label: 'Video production' },
+  { value: 'website', label: 'Website' },
+  { value: 'advertising', label: 'Advertising' },
+] as const satisfies readonly { value: InviteInclusion; label: string }[];
+
+export const INVITE_EXTRA_CHOICES = [
+  { value: 'welcome_kit', label: 'Welcome kit' },
+  { value: 'schedule_call_link', label: 'Schedule-call link' },
+] as const satisfies readonly { value: InviteInclusion; label: string }[];
+
+export function buildInvitePayload(
+  customerId: string,
+  contact: ContactChoice,
+  include: IncludeChoice,
+  inclusions: readonly InviteInclusion[] = [],
+): InvitePayload {
   const leadsie = include === 'leadsie';
   return {
     customer_id: customerId,
     ...(contact.kind === 'contact' ? { user_id: contact.uuid } : { email: contact.email }),
+    ...Object.fromEntries(inclusions.map((inclusion) => [inclusion, true])),
     login_register: !leadsie,
     leadsie_manage_link: leadsie,
     leadsie_social_link: leadsie,
