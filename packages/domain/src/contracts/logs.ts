@@ -55,6 +55,7 @@ export const AUDIT_OBJECT_TYPES = [
   'role',
   'session',
   'export',
+  'onboarding',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -175,6 +175,17 @@ describe('credentials', () => {
       .toEqual([
         expect.objectContaining({ action: 'reveal', actorId: admin.id, subjectLabel: 'Sealed Co: Hosting login' }),
       ]);
+    // The activity log lists it under its own object type, without the value.
+    const log = await api.call('GET', '/api/activity-logs?filters[object_type]=onboarding');
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().data).toContainEqual(
+      expect.objectContaining({
+        action: 'reveal',
+        object_type: 'onboarding',
+        object: expect.objectContaining({ label: 'Sealed Co: Hosting login' }),
+      }),
+    );
+    expect(log.body).not.toContain(secret);
   });
 
   it('refuses the reveal to someone who may only read onboardings', async () => {

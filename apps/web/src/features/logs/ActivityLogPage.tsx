@@ -23,6 +23,7 @@ const OBJECT_LABELS: Record<AuditObjectType, string> = {
   role: 'Role',
   session: 'Sign-in',
   export: 'Export',
+  onboarding: 'Onboarding',
 };
 const ACTION_LABELS: Record<string, string> = {
   create: 'Created',
