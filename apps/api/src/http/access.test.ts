@@ -9,8 +9,8 @@ import { ACCOUNT_ROUTES } from './access-matrix/accounts';
 import { CONVERSATION_AND_TABLE_ROUTES } from './access-matrix/conversation-and-tables';
 import type { Actor, MatrixRows } from './access-matrix/expectations';
 import { FORM_ROUTES } from './access-matrix/forms';
-import { ORDER_ROUTES } from './access-matrix/orders';
 import { ONBOARDING_ROUTES } from './access-matrix/onboarding';
+import { ORDER_ROUTES } from './access-matrix/orders';
 import { WORK_ROUTES } from './access-matrix/work';
 
 /**

@@ -34,7 +34,7 @@ export async function signInWithPasskey(
     throw refused();
   }
   const user = await ctx.db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user || user.status !== 'active') {
+  if (user?.status !== 'active') {
     throw refused();
   }
   if (!(await hasPasskeySignIn(ctx.db, userId))) {
