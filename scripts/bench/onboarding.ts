@@ -5,7 +5,8 @@ import { type Call, compareWithBaseline, signIn } from './latency';
  * `npm run bench onboarding`: the onboarding board with 2,000 clients — GET /api/onboardings/board as the web's
  * BoardPage asks for it (the open ones, every column at once, 25 cards a column) and a column's "Show more" page —
  * the former board read (1,000 rows by progress) for comparison, the table's first page and a stuck search, each
- * beside node:http answering the same bytes. Target: the board's p95 ≤ 50 ms. BENCH_ONLY=board: the board calls only.
+ * beside node:http answering the same bytes. Target: the board's p95 ≤ 50 ms. BENCH_ONLY=onboardings/board: the board
+ * calls only.
  */
 export async function benchOnboarding(): Promise<void> {
   const seeding = performance.now();

@@ -96,7 +96,6 @@ function Column({
           className="ob-column-more"
           loading={loadingMore}
           onClick={() => onMore(column.key)}
-          aria-label={`Show more: ${column.name}`}
           data-testid="onboarding-column-more"
         >
           Show more ({column.total - column.cards.length})
