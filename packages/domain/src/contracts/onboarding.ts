@@ -3,7 +3,7 @@ import { richTextDelta } from '../rich-text/schema';
 import { INVITE_INCLUSIONS } from '../statuses';
 import { httpUrlField, listResponseSchema, optionalText, requiredText } from './common';
 import { customerRefSchema } from './customers';
-import { listQuerySchema, oneOrMany } from './lists';
+import { listQuerySchema, listSearchTermSchema, oneOrMany } from './lists';
 import { createPresignedUrlSchema, uploadSchema } from './uploads';
 
 /**
@@ -227,6 +227,61 @@ export const onboardingListQuerySchema = listQuerySchema({
   sortBy: ONBOARDING_SORT_FIELDS,
 });
 export const onboardingListResponseSchema = listResponseSchema(onboardingListItemSchema);
+
+/** The board's card: only what a card shows (the drawer loads the rest by uuid). */
+export const onboardingBoardCardSchema = z.object({
+  uuid: z.uuid(),
+  customer: customerRefSchema,
+  progress: z.number().int().min(0).max(100),
+  owner: personRefSchema.nullable(),
+  days_stuck: z.number().int().min(0),
+});
+export type OnboardingBoardCard = z.infer<typeof onboardingBoardCardSchema>;
+
+/** The column of onboardings whose current step the process no longer has; no step key can start with `_`. */
+export const ONBOARDING_OTHER_COLUMN = '_other';
+
+/** A board column: a process step (or `_other`), how many onboardings are at it, and one page of its cards. */
+export const onboardingBoardColumnSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  total: z.number().int().min(0),
+  cards: z.array(onboardingBoardCardSchema),
+});
+export type OnboardingBoardColumn = z.infer<typeof onboardingBoardColumnSchema>;
+
+export const ONBOARDING_BOARD_PER_COLUMN = { default: 25, max: 100 } as const;
+
+/**
+ * GET onboardings/board: every column at once, at most `per_column` cards each (page `page` of each column, 1-based);
+ * "Show more" on a column asks the same with `filters[current_step]=<column key>` and the next page. Filters as GET
+ * onboardings (current_step names a column: a step key, `done` for every step done, or `_other`).
+ */
+export const onboardingBoardQuerySchema = z.object({
+  per_column: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ONBOARDING_BOARD_PER_COLUMN.max)
+    .default(ONBOARDING_BOARD_PER_COLUMN.default),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  search_term: listSearchTermSchema.optional(),
+  filters: z
+    .object({
+      status: oneOrMany(z.enum(ONBOARDING_STATUSES)),
+      current_step: oneOrMany(stepKeySchema),
+      owner_uuid: oneOrMany(z.uuid()),
+      stuck: z.enum(['1', '0']),
+    })
+    .partial()
+    .optional(),
+});
+
+export const onboardingBoardResponseSchema = z.object({
+  data: z.array(onboardingBoardColumnSchema),
+  meta: z.object({ total: z.number().int().min(0), per_column: z.number().int(), page: z.number().int() }),
+});
+export type OnboardingBoard = z.infer<typeof onboardingBoardResponseSchema>;
 
 export const onboardingStepStateSchema = onboardingStepSchema.extend({
   applies: z.boolean(),

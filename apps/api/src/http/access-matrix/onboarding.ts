@@ -7,6 +7,7 @@ const onboardingStaff = { ...staff, freelancer: 'deny' } as const;
 /** Each client's onboarding, the agency's set-up of it, and the client's public page (issue 20). */
 export const ONBOARDING_ROUTES: MatrixRows = {
   'GET /api/onboardings': { expect: onboardingStaff },
+  'GET /api/onboardings/board': { expect: onboardingStaff },
   'GET /api/onboardings/:uuid': { expect: onboardingStaff, url: `/api/onboardings/${NONE}` },
   'POST /api/customers/:uuid/onboarding': {
     expect: onboardingStaff,

@@ -1,5 +1,7 @@
 import {
   credentialRevealSchema,
+  onboardingBoardQuerySchema,
+  onboardingBoardResponseSchema,
   onboardingItemParams,
   onboardingItemResponseSchema,
   onboardingItemUpdateSchema,
@@ -15,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
+import { loadBoard } from './board';
 import { revealCredential, setStep, startForCustomer, updateItem } from './commands';
 import { listOnboardings, loadOnboardingDetail } from './queries';
 
@@ -35,6 +38,21 @@ export const onboardingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listOnboardings(ctx.db, request.query),
+  );
+
+  // Its own route, not a mode of GET onboardings: the answer is columns, not a page of rows, and each route keeps one
+  // response schema (OpenAPI, the fuzzer, the web's types).
+  app.get(
+    '/onboardings/board',
+    {
+      config: { access: access.regular('ONBOARDING_READ') },
+      schema: {
+        tags,
+        querystring: onboardingBoardQuerySchema,
+        response: { 200: onboardingBoardResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => loadBoard(ctx.db, request.query),
   );
 
   app.get(

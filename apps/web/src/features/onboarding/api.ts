@@ -1,4 +1,5 @@
 import type {
+  OnboardingBoard,
   OnboardingDetail,
   OnboardingInformation,
   OnboardingInformationUpdateInput,
@@ -9,6 +10,7 @@ import type {
   OnboardingProcessUpdateInput,
   OnboardingStarted,
   OnboardingStartInput,
+  OnboardingStatus,
   Requirement,
   RequirementInput,
   RequirementUpdateInput,
@@ -16,6 +18,7 @@ import type {
   WelcomeKitUpdateInput,
 } from '@portal/domain';
 import { api } from '../../api';
+import type { QueryValue } from '../../api/client';
 import { buildListQuery, type ListParams, type ListResponse } from '../common/listQuery';
 
 /** Every onboarding query sits under this root, so the live channel's event refreshes the board, table and drawer. */
@@ -28,6 +31,31 @@ export const INFORMATION_KEY = ['onboarding-settings', 'information'] as const;
 
 export function listOnboardings(params: ListParams, signal?: AbortSignal) {
   return api.get<ListResponse<OnboardingListItem>>('/onboardings', { query: buildListQuery(params), signal });
+}
+
+/** What the board asks GET onboardings/board for (its query string's parts). */
+export interface BoardQuery {
+  per_column: number;
+  page: number;
+  search_term?: string;
+  filters: { status?: OnboardingStatus; stuck?: '1'; current_step?: string };
+}
+
+/** The board's query (its filters and page size): the board and its "Show more" pages are keyed under it. */
+export const boardKey = (query: BoardQuery) => [...ONBOARDINGS_KEY, 'board', query] as const;
+
+/** GET onboardings/board: every column with its first `per_column` cards, or one column's further page. */
+export function getBoard(query: BoardQuery, signal?: AbortSignal) {
+  const params: Record<string, QueryValue> = { per_column: query.per_column, page: query.page };
+  if (query.search_term) {
+    params.search_term = query.search_term;
+  }
+  for (const [key, value] of Object.entries(query.filters)) {
+    if (value !== undefined) {
+      params[`filters[${key}]`] = value;
+    }
+  }
+  return api.get<OnboardingBoard>('/onboardings/board', { query: params, signal });
 }
 
 export async function getOnboarding(uuid: string, signal?: AbortSignal): Promise<OnboardingDetail> {

@@ -1,66 +1,72 @@
-import type { OnboardingListItem, OnboardingStep } from '@portal/domain';
+import type { OnboardingBoardCard, OnboardingBoardColumn } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { boardColumns, daysSince, OTHER_COLUMN, stuckText } from './board';
-
-const step = (key: string, position: number): OnboardingStep => ({
-  key,
-  name: key.replace('_', ' '),
-  position,
-  builtin: !key.startsWith('custom_'),
-  inclusion: null,
-  owner_role: null,
-  stuck_after_days: 5,
-});
+import { clientsText, columnPages, daysSince, mergeColumnPages, stuckText } from './board';
 
 let n = 0;
-const row = (current: string | null, change: Partial<OnboardingListItem> = {}): OnboardingListItem => {
+const card = (change: Partial<OnboardingBoardCard> = {}): OnboardingBoardCard => {
   n += 1;
   return {
     uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     customer: { uuid: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`, business_name: `Client ${n}` },
-    status: 'open',
     progress: 50,
-    current_step: current ? { key: current, name: current } : null,
     owner: null,
-    started_at: '2026-11-01T10:00:00.000Z',
-    last_activity_at: '2026-11-20T10:00:00.000Z',
     days_stuck: 0,
-    completed_at: null,
     ...change,
   };
 };
+const column = (key: string, total: number, cards: OnboardingBoardCard[]): OnboardingBoardColumn => ({
+  key,
+  name: key,
+  total,
+  cards,
+});
 
 describe('onboarding board', () => {
-  const steps = [step('information_form', 1), step('welcome', 0), step('done', 2)];
-
-  it('has one column per process step in the process order, each holding the onboardings at that step', () => {
-    const a = row('welcome');
-    const b = row('information_form');
-    const columns = boardColumns(steps, [a, b]);
-    expect(columns.map((c) => c.key)).toEqual(['welcome', 'information_form', 'done']);
-    expect(columns[0]?.rows).toEqual([a]);
-    expect(columns[1]?.rows).toEqual([b]);
-    expect(columns[2]?.rows).toEqual([]);
+  it('keeps the columns in the order the server answers, each with its total and whether it holds more', () => {
+    const a = card();
+    const merged = mergeColumnPages([column('welcome', 3, [a]), column('done', 0, [])], new Map());
+    expect(merged).toEqual([
+      { key: 'welcome', name: 'welcome', total: 3, cards: [a], hasMore: true },
+      { key: 'done', name: 'done', total: 0, cards: [], hasMore: false },
+    ]);
   });
 
-  it('puts an onboarding with every step done in the done column', () => {
-    const finished = row(null, { progress: 100 });
-    expect(boardColumns(steps, [finished]).find((c) => c.key === 'done')?.rows).toEqual([finished]);
+  it('appends a column’s further pages after its first, once each card, and stops offering more when all are shown', () => {
+    const [a, b, c] = [card(), card(), card()];
+    // A live refresh moved b onto both pages: it stays where it first showed.
+    const merged = mergeColumnPages(
+      [column('welcome', 3, [a, b]), column('requirements', 1, [card()])],
+      new Map([['welcome', [column('welcome', 3, [b, c])]]]),
+    );
+    expect(merged[0]?.cards).toEqual([a, b, c]);
+    expect(merged[0]?.hasMore).toBe(false);
+    expect(merged[1]?.cards).toHaveLength(1);
   });
 
-  it('gathers onboardings at a step the process no longer has in a last column, only when there are some', () => {
-    expect(boardColumns(steps, []).map((c) => c.key)).not.toContain(OTHER_COLUMN);
-    const orphan = row('custom_removed');
-    const columns = boardColumns(steps, [orphan]);
-    expect(columns.at(-1)).toMatchObject({ key: OTHER_COLUMN, rows: [orphan] });
+  it('gathers "Show more" answers by column in page order, skipping pages still loading', () => {
+    const [p2, p3, other] = [card(), card(), card()];
+    const pages = columnPages(
+      [
+        { key: 'welcome', page: 3 },
+        { key: 'requirements', page: 2 },
+        { key: 'welcome', page: 2 },
+        { key: 'welcome', page: 4 },
+      ],
+      [
+        { data: [column('welcome', 9, [p3])] },
+        { data: [column('requirements', 9, [other])] },
+        { data: [column('welcome', 9, [p2])] },
+        undefined,
+      ],
+    );
+    expect(pages.get('welcome')?.map((c) => c.cards[0])).toEqual([p2, p3]);
+    expect(pages.get('requirements')?.map((c) => c.cards[0])).toEqual([other]);
   });
 
-  it('orders a column most stuck first, then least advanced, then oldest', () => {
-    const calm = row('welcome', { progress: 10 });
-    const stuck = row('welcome', { days_stuck: 3, progress: 90 });
-    const behind = row('welcome', { progress: 5, started_at: '2026-11-05T00:00:00.000Z' });
-    const older = row('welcome', { progress: 5, started_at: '2026-11-02T00:00:00.000Z' });
-    expect(boardColumns(steps, [calm, behind, stuck, older])[0]?.rows).toEqual([stuck, older, behind, calm]);
+  it('says how many clients a column holds', () => {
+    expect(clientsText(0)).toBe('0 clients');
+    expect(clientsText(1)).toBe('1 client');
+    expect(clientsText(12)).toBe('12 clients');
   });
 
   it('says how long a step is stuck only once it is', () => {

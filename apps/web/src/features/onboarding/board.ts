@@ -1,37 +1,61 @@
-import type { OnboardingListItem, OnboardingStep } from '@portal/domain';
+import type { OnboardingBoardCard, OnboardingBoardColumn } from '@portal/domain';
 
+/** A column as the board draws it: its first page and the pages "Show more" added, one card per onboarding. */
 export interface BoardColumn {
   key: string;
   name: string;
-  rows: OnboardingListItem[];
+  total: number;
+  cards: OnboardingBoardCard[];
+  /** The column holds more than it shows: "Show more" asks for its next page. */
+  hasMore: boolean;
 }
 
-/** The column of onboardings whose current step the process no longer has (a custom step removed meanwhile). */
-export const OTHER_COLUMN = 'other';
-
 /**
- * The board: one column per process step in the process's order, each holding the onboardings whose current step it
- * is. Within a column the most stuck come first, then the least advanced, then the oldest, so what needs a push is
- * on top. An onboarding with no current step has every applicable step done: it waits in `done`.
+ * The board (GET onboardings/board, columns in process order with their first cards) with each column's further
+ * pages appended in order. A live refresh can move an onboarding between pages while they reload, so a card is kept
+ * once, where it first appears; the total is the first page's (the newest count of the column).
  */
-export function boardColumns(steps: readonly OnboardingStep[], rows: readonly OnboardingListItem[]): BoardColumn[] {
-  const ordered = [...steps].sort((a, b) => a.position - b.position);
-  const columns = new Map<string, BoardColumn>(ordered.map((s) => [s.key, { key: s.key, name: s.name, rows: [] }]));
-  const other: BoardColumn = { key: OTHER_COLUMN, name: 'Other steps', rows: [] };
-  for (const row of rows) {
-    const key = row.current_step?.key ?? 'done';
-    (columns.get(key) ?? other).rows.push(row);
-  }
-  const result = [...columns.values()];
-  if (other.rows.length > 0) {
-    result.push(other);
-  }
-  for (const column of result) {
-    column.rows.sort(
-      (a, b) => b.days_stuck - a.days_stuck || a.progress - b.progress || a.started_at.localeCompare(b.started_at),
-    );
-  }
-  return result;
+export function mergeColumnPages(
+  first: readonly OnboardingBoardColumn[],
+  more: ReadonlyMap<string, readonly (OnboardingBoardColumn | undefined)[]>,
+): BoardColumn[] {
+  return first.map((column) => {
+    const seen = new Set<string>();
+    const cards: OnboardingBoardCard[] = [];
+    const pages = [column, ...(more.get(column.key) ?? [])];
+    for (const page of pages) {
+      for (const card of page?.cards ?? []) {
+        if (!seen.has(card.uuid)) {
+          seen.add(card.uuid);
+          cards.push(card);
+        }
+      }
+    }
+    return { key: column.key, name: column.name, total: column.total, cards, hasMore: cards.length < column.total };
+  });
+}
+
+/** The "Show more" answers, each for one column (key) and page, gathered by column in page order. */
+export function columnPages(
+  asked: readonly { key: string; page: number }[],
+  answers: readonly ({ data: readonly OnboardingBoardColumn[] } | undefined)[],
+): Map<string, OnboardingBoardColumn[]> {
+  const pages = new Map<string, OnboardingBoardColumn[]>();
+  [...asked.keys()]
+    .sort((a, b) => (asked[a]?.page ?? 0) - (asked[b]?.page ?? 0))
+    .forEach((i) => {
+      const key = asked[i]?.key ?? '';
+      const column = answers[i]?.data.find((c) => c.key === key);
+      if (column) {
+        pages.set(key, [...(pages.get(key) ?? []), column]);
+      }
+    });
+  return pages;
+}
+
+/** "12 clients" under a column's name. */
+export function clientsText(total: number): string {
+  return `${total} ${total === 1 ? 'client' : 'clients'}`;
 }
 
 /** "3 days stuck", or null while the step is within its time. */
