@@ -8,8 +8,8 @@ import { isPublicAddress } from './public-address';
 export { type OpenedResponse, OutboundRefused, type OutboundRequest } from './outbound-shared';
 
 /**
- * The one guarded HTTP client for calls to URLs someone gave us (webhooks today; see ARCHITECTURE.md "Outbound
- * HTTP" for the call sites). Every connection, the first and each redirect's, passes the same guard in the
+ * The one guarded HTTP client for calls out of the server (webhooks, push; AI and SMS through `forConfiguredHost`;
+ * see ARCHITECTURE.md "Outbound HTTP" for the call sites). Every connection, the first and each redirect's, passes the same guard in the
  * connector, so the check is made on the address actually dialled (no DNS-rebinding gap between a check and the
  * connect):
  *
