@@ -1,11 +1,15 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
 import { Agent, buildConnector, request as undiciRequest } from 'undici';
+import { guardedFetchOf } from './guarded-fetch';
+import { type OpenedResponse, OutboundRefused, type OutboundRequest, unwrap } from './outbound-shared';
 import { isPublicAddress } from './public-address';
 
+export { type OpenedResponse, OutboundRefused, type OutboundRequest } from './outbound-shared';
+
 /**
- * The one guarded HTTP client for calls to URLs someone gave us (webhooks today; see ARCHITECTURE.md "Outbound
- * HTTP" for the call sites). Every connection, the first and each redirect's, passes the same guard in the
+ * The one guarded HTTP client for calls out of the server (webhooks, push; AI and SMS through `forConfiguredHost`;
+ * see ARCHITECTURE.md "Outbound HTTP" for the call sites). Every connection, the first and each redirect's, passes the same guard in the
  * connector, so the check is made on the address actually dialled (no DNS-rebinding gap between a check and the
  * connect):
  *
@@ -27,12 +31,6 @@ export type OutboundOptions = {
   maxRedirects?: number;
 };
 
-export type OutboundRequest = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  headers?: Record<string, string>;
-  body?: string | Uint8Array;
-};
-
 export type OutboundResponse = {
   status: number;
   headers: Record<string, string>;
@@ -44,23 +42,26 @@ export type OutboundResponse = {
   url: string;
 };
 
-/** Why a call was not made or not finished: the address, the scheme, a redirect loop, or a timeout. */
-export class OutboundRefused extends Error {
-  constructor(
-    message: string,
-    readonly code: 'not_public' | 'bad_url' | 'too_many_redirects' | 'timeout',
-  ) {
-    super(message);
-    this.name = 'OutboundRefused';
-  }
-}
-
 export type OutboundClient = {
   request(url: string, init?: OutboundRequest): Promise<OutboundResponse>;
   /** Whether a URL may be called at all (scheme, credentials, an IP literal's address): intake checks (422). */
   checkUrl(url: string): OutboundRefused | null;
   /** Whether a host is on the test-only allow-list (exempt from the address checks). */
   isAllowListed(hostname: string): boolean;
+  /** The same request, its body left unread: redirects followed and checked; the caller reads within the signal. */
+  open(url: string, init?: OutboundRequest): Promise<OpenedResponse>;
+  /**
+   * A fetch-compatible function over this client (for SDKs that take a custom fetch): every hop checked, the
+   * timeouts, and a body longer than `maxResponseBytes` fails while it is read (`too_large`) instead of being cut.
+   */
+  fetch: typeof fetch;
+  /**
+   * A client for an operator-configured provider (AI_BASE_URL, SMS_API_URL): that URL's host is admitted as
+   * configured (it may be a model server on 127.0.0.1, over http), every other host, a redirect's included, passes
+   * the usual checks. `overrides` sets its own timeouts and cap (a streamed completion takes longer than a webhook).
+   * Memoised per host and settings; closed with this client.
+   */
+  forConfiguredHost(url: string, overrides?: Omit<OutboundOptions, 'allowHosts'>): OutboundClient;
   close(): Promise<void>;
 };
 
@@ -150,8 +151,9 @@ export function createOutboundClient(options: OutboundOptions = {}): OutboundCli
     return null;
   };
 
-  async function request(target: string, init: OutboundRequest = {}): Promise<OutboundResponse> {
-    const signal = AbortSignal.timeout(settings.totalTimeoutMs);
+  async function open(target: string, init: OutboundRequest = {}): Promise<OpenedResponse> {
+    const timeout = AbortSignal.timeout(settings.totalTimeoutMs);
+    const signal = init.signal ? AbortSignal.any([timeout, init.signal]) : timeout;
     let url = target;
     let method = init.method ?? 'GET';
     let body = init.body;
@@ -189,21 +191,54 @@ export function createOutboundClient(options: OutboundOptions = {}): OutboundCli
           }
           continue;
         }
-        const { bytes, truncated } = await readCapped(answer.body, settings.maxResponseBytes);
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(answer.headers)) {
           if (value !== undefined) {
             headers[name] = Array.isArray(value) ? value.join(', ') : value;
           }
         }
-        return { status: answer.statusCode, headers, body: bytes, truncated, url };
+        return { status: answer.statusCode, headers, body: answer.body, url, signal };
       }
     } catch (error) {
-      throw unwrap(error, signal);
+      throw unwrap(error, timeout);
     }
   }
 
-  return { request, checkUrl, isAllowListed: isAllowed, close: () => dispatcher.close() };
+  async function request(target: string, init: OutboundRequest = {}): Promise<OutboundResponse> {
+    const opened = await open(target, init);
+    try {
+      const { bytes, truncated } = await readCapped(opened.body, settings.maxResponseBytes);
+      return { status: opened.status, headers: opened.headers, body: bytes, truncated, url: opened.url };
+    } catch (error) {
+      throw unwrap(error, opened.signal);
+    }
+  }
+
+  const children = new Map<string, OutboundClient>();
+  const forConfiguredHost = (target: string, overrides: Omit<OutboundOptions, 'allowHosts'> = {}) => {
+    const host = bare(new URL(target).hostname);
+    const key = JSON.stringify([host, overrides]);
+    let child = children.get(key);
+    if (!child) {
+      child = createOutboundClient({ ...options, ...overrides, allowHosts: [...allowed, host] });
+      children.set(key, child);
+    }
+    return child;
+  };
+
+  const client: OutboundClient = {
+    request,
+    open,
+    checkUrl,
+    isAllowListed: isAllowed,
+    fetch: guardedFetchOf(open, settings.maxResponseBytes),
+    forConfiguredHost,
+    close: async () => {
+      await Promise.all([...children.values()].map((child) => child.close()));
+      await dispatcher.close();
+    },
+  };
+  return client;
 }
 
 /** Reads at most `max` bytes, then stops the stream (the sender's remaining bytes are never read). */
@@ -221,23 +256,4 @@ async function readCapped(stream: AsyncIterable<Buffer> & { destroy(): void }, m
     size += chunk.length;
   }
   return { bytes: Buffer.concat(chunks), truncated: false };
-}
-
-/** The guard's refusal may arrive wrapped by undici; a timeout shows as an abort. */
-function unwrap(error: unknown, signal: AbortSignal): unknown {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    if (current instanceof OutboundRefused) {
-      return current;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  if (signal.aborted) {
-    return new OutboundRefused('the call took too long', 'timeout');
-  }
-  const code = (error as { code?: string }).code;
-  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-    return new OutboundRefused('the call took too long', 'timeout');
-  }
-  return error;
 }

@@ -9,8 +9,9 @@ import { isPublicAddress } from './public-address';
  * (public-address.ts). Check at intake (refuse with 422) and again before each call (DNS may have changed), and
  * dial through `publicOnlyAgent` so a name re-pointed inward in between (DNS rebinding) is still not reached.
  *
- * Operator-configured endpoints (AI_BASE_URL, SMS_API_URL, SMTP_URL, S3, Redis) are trusted configuration and do
- * not pass through here: a local model server on 127.0.0.1 is a normal AI_BASE_URL.
+ * Operator-configured endpoints are trusted configuration and do not pass through here: AI_BASE_URL and
+ * SMS_API_URL go through the guarded client with their host admitted (`forConfiguredHost`, http-client.ts); SMTP,
+ * S3 and Redis use their own clients.
  */
 
 /** Every address a hostname resolves to; injected so tests never touch the network. */

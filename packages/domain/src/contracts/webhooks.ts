@@ -5,8 +5,8 @@ import { listResponseSchema } from './common';
 import { listQuerySchema } from './lists';
 
 /**
- * The events a webhook may subscribe to (issue 23). `onboarding.completed` is the documented extension point for
- * when onboarding exists: add it here and announce it from that module (docs/ARCHITECTURE.md "Webhooks").
+ * The events a webhook may subscribe to (issue 23). `onboarding.completed`: an onboarding's status became `done`
+ * (docs/ARCHITECTURE.md "Webhooks").
  */
 export const WEBHOOK_EVENTS = [
   'request.created',
@@ -16,6 +16,7 @@ export const WEBHOOK_EVENTS = [
   'comment.created',
   'time_log.created',
   'upload.attached',
+  'onboarding.completed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -28,6 +29,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'comment.created': 'Comment created',
   'time_log.created': 'Time log created',
   'upload.attached': 'Upload attached',
+  'onboarding.completed': 'Onboarding completed',
 };
 
 /** The header that carries `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */

@@ -5,7 +5,7 @@ import { access, requirePrincipal } from '../../http/access';
 import { AppError } from '../../http/errors';
 import { errorResponses } from '../../http/responses';
 import { beginAiRequest, finishAiRequest } from './ai-usage';
-import { AiProviderError, streamChat } from './chat-provider';
+import { AI_OUTBOUND, AiProviderError, streamChat } from './chat-provider';
 import { enhanceMessages, textToEnhance } from './enhance-prompt';
 
 const tags = ['ai'];
@@ -64,7 +64,8 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.raw.on('close', () => abort.abort());
       let pieces: AsyncIterable<string>;
       try {
-        pieces = await streamChat(ai, enhanceMessages(action, tone, text), abort.signal);
+        const guarded = app.ctx.outbound.forConfiguredHost(ai.baseUrl, AI_OUTBOUND).fetch;
+        pieces = await streamChat(ai, enhanceMessages(action, tone, text), abort.signal, guarded);
       } catch (error) {
         const message = error instanceof AiProviderError ? error.message : 'The request was cancelled.';
         await finish(abort.signal.aborted ? 'cancelled' : 'failed', message);

@@ -14,6 +14,13 @@ export class AiProviderError extends Error {
 
 const TIMEOUT_MS = 60_000;
 
+/**
+ * The provider's calls go through the guarded outbound client (`ctx.outbound.forConfiguredHost(AI_BASE_URL,
+ * AI_OUTBOUND)`): AI_BASE_URL's host is admitted as configured (a local model server is normal), a redirect elsewhere
+ * is checked like any outbound call, and an answer stream longer than this is refused.
+ */
+export const AI_OUTBOUND = { totalTimeoutMs: TIMEOUT_MS, maxResponseBytes: 1024 * 1024 };
+
 export function describeProviderError(error: unknown, config: AiConfig): string {
   if (error instanceof APIConnectionTimeoutError) {
     return 'The AI provider did not answer in time. Please try again.';
@@ -46,9 +53,11 @@ export async function streamChat(
   config: AiConfig,
   messages: ChatMessage[],
   signal: AbortSignal,
+  fetch: typeof globalThis.fetch,
 ): Promise<AsyncIterable<string>> {
   const client = new OpenAI({
     baseURL: config.baseUrl,
+    fetch,
     // Local servers need no key, but the client insists on one.
     apiKey: config.apiKey ?? 'not-needed',
     timeout: TIMEOUT_MS,

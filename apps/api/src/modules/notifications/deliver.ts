@@ -59,7 +59,10 @@ export function notificationDelivery(
         log.error({ err: error, to: email.to }, 'notification e-mail failed');
       }
     }
-    await deliverTexts(ctx.config.sms, ctx.config.appUrl, outgoing.sms ?? [], log);
+    const sms = ctx.config.sms;
+    // SMS_API_URL is operator configuration (admitted as configured); redirects, timeouts and the cap are guarded.
+    const smsFetch = sms && ctx.outbound ? ctx.outbound.forConfiguredHost(sms.apiUrl).fetch : fetch;
+    await deliverTexts(sms, ctx.config.appUrl, outgoing.sms ?? [], log, smsFetch);
     if (outgoing.pushes.length === 0) {
       return;
     }

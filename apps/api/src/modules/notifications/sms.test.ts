@@ -7,6 +7,7 @@ import { bearer, buildActors, buildPlan } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
 import type { Database } from '../../db/client';
 import { contacts } from '../../db/schema';
+import { createOutboundClient, OutboundRefused } from '../../outbound/http-client';
 import { composeNotificationSms, SmsError, sendSms } from './sms';
 
 /**
@@ -17,6 +18,7 @@ import { composeNotificationSms, SmsError, sendSms } from './sms';
 type Received = { path: string; auth: string; form: URLSearchParams };
 const received: Received[] = [];
 let refuseWith: { status: number; message: string } | null = null;
+let redirectTo: string | null = null;
 let provider: Server;
 let providerUrl: string;
 
@@ -36,6 +38,10 @@ beforeAll(async () => {
   provider = createServer(async (request, response) => {
     const form = new URLSearchParams(await readBody(request));
     received.push({ path: request.url ?? '', auth: request.headers.authorization ?? '', form });
+    if (redirectTo) {
+      response.writeHead(307, { location: redirectTo }).end();
+      return;
+    }
     response.setHeader('content-type', 'application/json');
     if (refuseWith) {
       response.statusCode = refuseWith.status;
@@ -53,6 +59,7 @@ afterAll(() => new Promise((done) => provider.close(done)));
 beforeEach(() => {
   received.length = 0;
   refuseWith = null;
+  redirectTo = null;
 });
 
 const config = () => ({ apiUrl: providerUrl, accountSid: SID, authToken: TOKEN, from: FROM });
@@ -73,6 +80,22 @@ describe('sendSms', () => {
     const refusal = sendSms(config(), 'nonsense', 'Hello');
     await expect(refusal).rejects.toBeInstanceOf(SmsError);
     await expect(refusal).rejects.toThrow("The 'To' number is not a valid phone number.");
+  });
+
+  it('goes through the guarded client: the configured gateway is reached, a redirect from it to 127.0.0.2 or 169.254.169.254 is not', async () => {
+    const outbound = createOutboundClient();
+    try {
+      const guarded = outbound.forConfiguredHost(providerUrl).fetch;
+      expect(await sendSms(config(), '+15550100', 'Guarded', guarded)).toBe('SM1');
+      for (const target of ['http://127.0.0.2:9/x', 'http://169.254.169.254/latest/meta-data/']) {
+        redirectTo = target;
+        await expect(sendSms(config(), '+15550100', 'Redirected', guarded)).rejects.toBeInstanceOf(OutboundRefused);
+      }
+      // The app-wide client admits no loopback gateway: only the configured host is exempt.
+      await expect(sendSms(config(), '+15550100', 'Direct', outbound.fetch)).rejects.toBeInstanceOf(OutboundRefused);
+    } finally {
+      await outbound.close();
+    }
   });
 
   it('composes the text from the title, the subject and the link, kept short', () => {

@@ -62,13 +62,15 @@ export async function deliverTexts(
   appUrl: string,
   texts: readonly { to: string; data: NotificationData }[],
   log: { error: (obj: object, msg: string) => void },
+  // The guarded client's fetch for SMS_API_URL (ctx.outbound.forConfiguredHost) when the caller has one.
+  fetchImpl: typeof fetch = fetch,
 ): Promise<void> {
   if (!config) {
     return;
   }
   for (const text of texts) {
     try {
-      await sendSms(config, text.to, composeNotificationSms(appUrl, text.data));
+      await sendSms(config, text.to, composeNotificationSms(appUrl, text.data), fetchImpl);
     } catch (error) {
       log.error({ err: error }, 'notification SMS failed');
     }

@@ -6,6 +6,7 @@ import { onboardingSettingsRoutes } from './settings.routes';
 
 export { markOrderConfirmed, startForCustomer, writeItem } from './commands';
 export { onboardingListenersSettled } from './listeners';
+export { loadOnboardingDetail } from './queries';
 export { runOnboardingDaily } from './reminders';
 export { createRequirement } from './requirements';
 export { updateInformation, updateWelcomeKit } from './settings';

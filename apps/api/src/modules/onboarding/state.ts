@@ -199,6 +199,8 @@ export async function refreshOnboarding(
     payload: {
       customer_uuid: customerRows.rows[0]?.uuid ?? null,
       progress,
+      // With the status before, a listener can tell the write that completed it (webhooks: onboarding.completed).
+      status_from: row.status,
       status: closed ? 'done' : 'open',
       current_step: current?.key ?? null,
     },

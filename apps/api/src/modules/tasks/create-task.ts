@@ -2,6 +2,7 @@ import { MESSAGES, type TaskStatus, type taskCreateSchema } from '@portal/domain
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { tasks, taskUsers } from '../../db/schema';
+import type { Emit } from '../../events/domain-events';
 import { validationError } from '../../http/errors';
 import type { DeliverNotifications } from '../notifications/deliver';
 import { NO_OUTGOING } from '../notifications/notify';
@@ -53,6 +54,8 @@ export async function createTask(
   timeZone: string,
   deliver: DeliverNotifications,
   storage?: FileStorage,
+  /** Collects the events of files attached; publish them after this answers (the write committed). */
+  announceUploads?: Emit,
 ) {
   const errors: FieldErrors = {};
   const creator = await findPersonById(db, viewer.userId);
@@ -153,7 +156,7 @@ export async function createTask(
     }
     const tagged = input.tags?.length ? (await replaceTaskTags(tx, task.id, input.tags)).after : [];
     if (input.uploads?.length) {
-      await attachTaskUploads(tx, storage, task.id, input.uploads, viewer.userId);
+      await attachTaskUploads(tx, storage, task.id, input.uploads, viewer.userId, announceUploads);
     }
 
     const changes: FieldChanges = {

@@ -22,6 +22,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tasks } from '../../db/schema';
+import type { DomainEvent } from '../../events/domain-events';
 import { access, type Principal, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
 import { notificationDelivery } from '../notifications/deliver';
@@ -84,6 +85,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: taskCreateSchema, response: { 200: taskCreateResponseSchema, ...errorResponses } },
     },
     async (request) => {
+      const attached: DomainEvent[] = [];
       const id = await createTask(
         app.ctx.db,
         request.body,
@@ -91,8 +93,10 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         app.ctx.config.agencyTimeZone,
         notificationDelivery(app.ctx, request.log),
         app.ctx.storage,
+        (event) => attached.push(event),
       );
       await announce(id, 'created', viewer(request).userId, request.body.ref_token);
+      app.ctx.events.publish(attached);
       return { data: await loadTask(app.ctx.db, id) };
     },
   );
@@ -126,6 +130,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         body = { ...body, description_delta: merged };
       }
+      const attached: DomainEvent[] = [];
       const id = await updateTask(
         app.ctx.db,
         request.params.uuid,
@@ -133,9 +138,11 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         viewer(request),
         notificationDelivery(app.ctx, request.log),
         app.ctx.storage,
+        (event) => attached.push(event),
       );
       const moved = request.body.status !== undefined || request.body.sort_order !== undefined;
       await announce(id, 'updated', viewer(request).userId, request.body.ref_token, moved, statusFrom);
+      app.ctx.events.publish(attached);
       return { data: await loadTask(app.ctx.db, id) };
     },
   );

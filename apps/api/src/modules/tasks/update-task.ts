@@ -3,6 +3,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client';
 import { tasks, taskUsers } from '../../db/schema';
+import type { Emit } from '../../events/domain-events';
 import { validationError } from '../../http/errors';
 import type { DeliverNotifications } from '../notifications/deliver';
 import { NO_OUTGOING } from '../notifications/notify';
@@ -94,6 +95,8 @@ export async function updateTask(
   viewer: Viewer,
   deliver: DeliverNotifications,
   storage?: FileStorage,
+  /** Collects the events of files attached; publish them after this answers (the write committed). */
+  announceUploads?: Emit,
 ) {
   let outgoing = NO_OUTGOING;
   const id = await db.transaction(async (tx) => {
@@ -238,7 +241,7 @@ export async function updateTask(
       }
     }
     if (input.uploads?.length) {
-      await attachTaskUploads(tx, storage, task.id, input.uploads, viewer.userId);
+      await attachTaskUploads(tx, storage, task.id, input.uploads, viewer.userId, announceUploads);
     }
     if (requestChange) {
       const title = set.title ?? task.title;

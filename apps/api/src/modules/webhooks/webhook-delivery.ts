@@ -65,6 +65,8 @@ export function webhookEventOf(event: DomainEvent): WebhookEvent | null {
       return event.action === 'created' ? 'time_log.created' : null;
     case 'upload':
       return event.action === 'attached' ? 'upload.attached' : null;
+    case 'onboarding':
+      return event.action === 'updated' && changed && event.payload?.status === 'done' ? 'onboarding.completed' : null;
     default:
       return null;
   }

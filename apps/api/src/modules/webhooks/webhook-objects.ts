@@ -1,5 +1,6 @@
 import {
   commentSchema,
+  onboardingDetailSchema,
   requestDetailSchema,
   taskSchema,
   timeLogSchema,
@@ -15,6 +16,7 @@ import type { Principal } from '../../http/access';
 import { AppError, notFound } from '../../http/errors';
 import { commentViewerOf, findVisibleComment } from '../comments/comment-access';
 import { presentComment } from '../comments/comment-list.query';
+import { loadOnboardingDetail } from '../onboarding';
 import { findVisibleRequest } from '../requests/request-access';
 import { loadRequest } from '../requests/request-detail';
 import { findVisibleTask } from '../tasks/task-access';
@@ -103,6 +105,11 @@ const READERS: Record<string, Reader> = {
       }
       return asAnswered(timeLogSchema, presentTimeLog(row, who, new Date()));
     },
+  },
+  onboarding: {
+    // GET onboardings/{uuid} shows any onboarding to whoever holds ONBOARDING_READ (no narrower visibility).
+    permission: 'ONBOARDING_READ',
+    read: async (db, uuid) => asAnswered(onboardingDetailSchema, await loadOnboardingDetail(db, uuid)),
   },
   upload: {
     permission: null,
