@@ -160,7 +160,8 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 /**
- * A staff person of their own, in a role of their own (`label` plus a stamp names it), with a password chosen
+ * A staff person of their own ("Tester …": no demo first name, so pickers other specs type into stay as the demo
+ * has them), in a role of their own (`label` plus a stamp names it), with a password chosen
  * through the welcome link as a new colleague would: for specs that change an account's sign-in, which the demo
  * accounts other specs share must not see.
  */
@@ -180,7 +181,7 @@ export async function newStaff(
   const email = `${who.email}.${stamp}@agency.test`;
   const contact = await request.post('/api/contacts', {
     headers,
-    data: { name: `Sam ${who.label}`, email, type: 'regular_user', roles: [roleUuid] },
+    data: { name: `Tester ${who.label}`, email, type: 'regular_user', roles: [roleUuid] },
   });
   expect(contact.ok(), await contact.text()).toBe(true);
   const link = new URL((await latestMailTo(email)).match(/https?:\/\/\S+\/reset\?\S+/)?.[0] ?? '');
