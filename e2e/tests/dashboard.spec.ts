@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSidewaysScroll, screenshot, signIn } from './support';
+import { chooseHeaderMenuItem, expectNoSidewaysScroll, screenshot, signIn } from './support';
 
 /** The dashboard (/) of each demo account: the blocks its role gets, each with content or an honest empty state. */
 
@@ -89,13 +89,12 @@ test("the header's labelled week opens day by day; the help area lists shortcuts
   await expect(popover).toContainText('expected by today');
   await page.keyboard.press('Escape');
 
-  await page.getByTestId('help-menu').click();
-  await page.getByTestId('help-shortcuts').click();
+  // The menu's items take a click only once it has opened; chooseHeaderMenuItem retries until the item is gone.
+  await chooseHeaderMenuItem(page, 'help-menu', 'help-shortcuts');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Search plans, tasks');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden();
-  await page.getByTestId('help-menu').click();
-  await page.getByTestId('help-whats-new').click();
+  await chooseHeaderMenuItem(page, 'help-menu', 'help-whats-new');
   await expect(page.getByTestId('whats-new-version')).toContainText(/version \d+\.\d+\.\d+ \(build [0-9a-f]{6}\)/);
   await screenshot(page, 'help-whats-new');
 });
