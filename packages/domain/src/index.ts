@@ -19,6 +19,7 @@ export * from './contracts/logs';
 export * from './contracts/mfa';
 export * from './contracts/notifications';
 export * from './contracts/onboarding';
+export * from './contracts/onboarding-public';
 export * from './contracts/orders';
 export * from './contracts/passkeys';
 export * from './contracts/person-card';
