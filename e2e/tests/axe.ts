@@ -9,6 +9,9 @@ import { expect, type Page } from '@playwright/test';
 export async function expectNoSeriousViolations(page: Page, label: string) {
   // Lazy widgets and entry animations settle first, so axe reads the screen people see.
   await page.waitForLoadState('networkidle');
+  // A toast fades in and out; caught mid-fade its text reads as low contrast, so axe waits until toasts have gone
+  // (antd closes them after 3 s). The toasts themselves are checked while fully shown by the specs that raise them.
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await page.waitForTimeout(500);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
