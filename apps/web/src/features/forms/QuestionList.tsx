@@ -1,22 +1,7 @@
-import { CopyOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons';
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import type { Question } from '@portal/domain';
 import { Button, Tag, Tooltip } from 'antd';
+import { SortableList, useSortableItem } from '../../components/SortableList';
 import { duplicateQuestion, moveQuestion, removeQuestion, typeLabel } from './builderModel';
 import { QuestionEditor } from './QuestionEditor';
 
@@ -31,30 +16,19 @@ interface ListProps {
 
 function QuestionCard({ index, ...props }: ListProps & { index: number }) {
   const question = props.questions[index] as Question;
-  const sortable = useSortable({ id: question.name, disabled: props.readOnly });
+  const sortable = useSortableItem(question.name, props.readOnly);
   const open = props.selected === question.name;
   const problem = props.problems[index];
   const title = question.label.trim() || 'Untitled question';
   return (
     <li
-      ref={sortable.setNodeRef}
-      style={{ transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition }}
+      ref={sortable.ref}
+      style={sortable.style}
       className={`fb-card${open ? ' fb-card-open' : ''}${sortable.isDragging ? ' fb-card-dragging' : ''}${problem ? ' fb-card-problem' : ''}`}
       data-testid={`fb-question-${question.name}`}
     >
       <div className="fb-card-head">
-        {props.readOnly ? null : (
-          <button
-            type="button"
-            className="fb-handle"
-            aria-label={`Move “${title}”`}
-            {...sortable.attributes}
-            {...sortable.listeners}
-            data-testid="fb-handle"
-          >
-            <HolderOutlined />
-          </button>
-        )}
+        {props.readOnly ? null : sortable.handle(`Move “${title}”`, 'fb-handle', 'fb-handle')}
         <button
           type="button"
           className="fb-card-title"
@@ -111,41 +85,20 @@ function QuestionCard({ index, ...props }: ListProps & { index: number }) {
   );
 }
 
-/**
- * The form's questions in order. Each moves by dragging its handle, or from the keyboard: focus the handle, Space to
- * lift, arrow keys to move, Space to drop, Escape to cancel (dnd-kit's KeyboardSensor, which also announces the
- * moves to screen readers).
- */
+/** The form's questions in order, each movable by its handle or from the keyboard (components/SortableList). */
 export function QuestionList(props: ListProps) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const names = props.questions.map((q) => q.name);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over && active.id !== over.id) {
-      props.onChange(moveQuestion(props.questions, names.indexOf(String(active.id)), names.indexOf(String(over.id))));
-    }
-  };
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        screenReaderInstructions: {
-          draggable:
-            'To move a question, press Space, then the arrow keys; press Space again to drop it, or Escape to cancel.',
-        },
-      }}
+    <SortableList
+      ids={names}
+      noun="a question"
+      onMove={(from, to) => props.onChange(moveQuestion(props.questions, from, to))}
     >
-      <SortableContext items={names} strategy={verticalListSortingStrategy}>
-        <ol className="fb-list" data-testid="fb-questions">
-          {props.questions.map((question, index) => (
-            <QuestionCard key={question.name} index={index} {...props} />
-          ))}
-        </ol>
-      </SortableContext>
-    </DndContext>
+      <ol className="fb-list" data-testid="fb-questions">
+        {props.questions.map((question, index) => (
+          <QuestionCard key={question.name} index={index} {...props} />
+        ))}
+      </ol>
+    </SortableList>
   );
 }

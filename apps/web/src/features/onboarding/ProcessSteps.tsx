@@ -1,22 +1,7 @@
-import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { DeleteOutlined } from '@ant-design/icons';
 import { ONBOARDING_INCLUSIONS, ONBOARDING_LIMITS, type OnboardingInclusion } from '@portal/domain';
 import { Button, Input, InputNumber, Select, Tag, Tooltip } from 'antd';
+import { SortableList, useSortableItem } from '../../components/SortableList';
 import { INCLUSION_LABELS } from './labels';
 import { type DraftStep, moveStep, type ProcessDraft, removeStep, updateStep } from './processModel';
 
@@ -40,31 +25,20 @@ const INCLUSION_OPTIONS = [
 
 function StepCard({ step, index, ...props }: StepsProps & { step: DraftStep; index: number }) {
   const fixed = step.key === 'done';
-  const sortable = useSortable({ id: step.id, disabled: props.readOnly || fixed });
+  const sortable = useSortableItem(step.id, props.readOnly || fixed);
   const change = (patch: Partial<DraftStep>) => props.onChange(updateStep(props.draft, step.id, patch));
   const title = step.name.trim() || 'Untitled step';
   const problem = props.problems[step.id];
   const fieldId = (name: string) => `ob-step-${step.id}-${name}`;
   return (
     <li
-      ref={sortable.setNodeRef}
-      style={{ transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition }}
+      ref={sortable.ref}
+      style={sortable.style}
       className={`ob-step-card${sortable.isDragging ? ' ob-step-card-dragging' : ''}`}
       data-testid={`ob-process-step-${step.key ?? 'new'}`}
     >
       <div className="ob-step-row">
-        {props.readOnly || fixed ? null : (
-          <button
-            type="button"
-            className="ob-handle"
-            aria-label={`Move “${title}”`}
-            {...sortable.attributes}
-            {...sortable.listeners}
-            data-testid="ob-step-handle"
-          >
-            <HolderOutlined />
-          </button>
-        )}
+        {props.readOnly || fixed ? null : sortable.handle(`Move “${title}”`, 'ob-handle', 'ob-step-handle')}
         <span aria-hidden>{index + 1}.</span>
         <Input
           className="ob-grow"
@@ -141,40 +115,18 @@ function StepCard({ step, index, ...props }: StepsProps & { step: DraftStep; ind
 }
 
 /**
- * The process's steps in order. Each moves by dragging its handle, or from the keyboard: focus the handle, Space to
- * lift, arrow keys to move, Space to drop, Escape to cancel (announced by dnd-kit). `done` has no handle: it closes
- * the process.
+ * The process's steps in order, each movable by its handle or from the keyboard (components/SortableList). `done`
+ * has no handle: it closes the process.
  */
 export function ProcessSteps(props: StepsProps) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const ids = props.draft.steps.map((s) => s.id);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over && active.id !== over.id) {
-      props.onChange(moveStep(props.draft, ids.indexOf(String(active.id)), ids.indexOf(String(over.id))));
-    }
-  };
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        screenReaderInstructions: {
-          draggable:
-            'To move a step, press Space, then the arrow keys; press Space again to drop it, or Escape to cancel.',
-        },
-      }}
-    >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ol className="ob-step-list" data-testid="ob-process-steps">
-          {props.draft.steps.map((step, index) => (
-            <StepCard key={step.id} step={step} index={index} {...props} />
-          ))}
-        </ol>
-      </SortableContext>
-    </DndContext>
+    <SortableList ids={ids} noun="a step" onMove={(from, to) => props.onChange(moveStep(props.draft, from, to))}>
+      <ol className="ob-step-list" data-testid="ob-process-steps">
+        {props.draft.steps.map((step, index) => (
+          <StepCard key={step.id} step={step} index={index} {...props} />
+        ))}
+      </ol>
+    </SortableList>
   );
 }

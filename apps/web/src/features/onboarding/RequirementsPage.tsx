@@ -1,26 +1,11 @@
-import { DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ONBOARDING_SERVICE_INCLUSIONS, type OnboardingServiceInclusion, type Requirement } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, type ButtonProps, Card, Empty, Popconfirm, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { describeError } from '../../api/errors';
 import { useAbility } from '../../auth/useAbility';
+import { SortableList, useSortableItem } from '../../components/SortableList';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { reportError } from '../../shell/feedback';
 import { PageHeader } from '../common/PageHeader';
@@ -38,7 +23,7 @@ interface RowProps {
 
 function RequirementRow({ requirement, editable, onEdit }: RowProps) {
   const queryClient = useQueryClient();
-  const sortable = useSortable({ id: requirement.uuid, disabled: !editable });
+  const sortable = useSortableItem(requirement.uuid, !editable);
   const remove = useMutation({
     mutationFn: () => deleteRequirement(requirement.uuid),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: REQUIREMENTS_KEY }),
@@ -46,25 +31,14 @@ function RequirementRow({ requirement, editable, onEdit }: RowProps) {
   });
   return (
     <li
-      ref={sortable.setNodeRef}
-      style={{ transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition }}
+      ref={sortable.ref}
+      style={sortable.style}
       className={`ob-req-card${sortable.isDragging ? ' ob-req-card-dragging' : ''}`}
       data-testid="ob-req"
       data-name={requirement.name}
     >
       <div className="ob-req-row">
-        {editable ? (
-          <button
-            type="button"
-            className="ob-handle"
-            aria-label={`Move “${requirement.name}”`}
-            {...sortable.attributes}
-            {...sortable.listeners}
-            data-testid="ob-req-handle"
-          >
-            <HolderOutlined />
-          </button>
-        ) : null}
+        {editable ? sortable.handle(`Move “${requirement.name}”`, 'ob-handle', 'ob-req-handle') : null}
         <span className="ob-req-name">{requirement.name}</span>
         <Tag>{KIND_LABELS[requirement.kind]}</Tag>
         {requirement.link ? <Tag color="blue">{LINK_LABELS[requirement.link]}</Tag> : null}
@@ -118,10 +92,6 @@ function InclusionRequirements({
   onEdit(requirement: Requirement): void;
 }) {
   const queryClient = useQueryClient();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const move = useMutation({
     mutationFn: async (writes: { uuid: string; position: number }[]) => {
       for (const write of writes) {
@@ -139,12 +109,10 @@ function InclusionRequirements({
     onSettled: () => void queryClient.invalidateQueries({ queryKey: REQUIREMENTS_KEY }),
   });
   const ids = requirements.map((r) => r.uuid);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over && active.id !== over.id) {
-      const writes = reorderWrites(requirements, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
-      if (writes.length > 0) {
-        move.mutate(writes);
-      }
+  const onMove = (from: number, to: number) => {
+    const writes = reorderWrites(requirements, from, to);
+    if (writes.length > 0) {
+      move.mutate(writes);
     }
   };
   return (
@@ -164,25 +132,13 @@ function InclusionRequirements({
       {requirements.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing is asked of these clients yet" />
       ) : (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{
-            screenReaderInstructions: {
-              draggable:
-                'To move a requirement, press Space, then the arrow keys; press Space again to drop it, or Escape to cancel.',
-            },
-          }}
-        >
-          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            <ol className="ob-req-list">
-              {requirements.map((requirement) => (
-                <RequirementRow key={requirement.uuid} requirement={requirement} editable={editable} onEdit={onEdit} />
-              ))}
-            </ol>
-          </SortableContext>
-        </DndContext>
+        <SortableList ids={ids} noun="a requirement" onMove={onMove}>
+          <ol className="ob-req-list">
+            {requirements.map((requirement) => (
+              <RequirementRow key={requirement.uuid} requirement={requirement} editable={editable} onEdit={onEdit} />
+            ))}
+          </ol>
+        </SortableList>
       )}
     </Card>
   );

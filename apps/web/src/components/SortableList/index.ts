@@ -1,0 +1,1 @@
+export { SortableList, useSortableItem } from './SortableList';
