@@ -59,10 +59,11 @@ describe('integrations configured by the environment', () => {
   it('lists each service as configured or not with a host, never a password or key', async () => {
     const res = await call('GET', '/api/integrations', admin);
     expect(res.statusCode).toBe(200);
-    const byKind = Object.fromEntries((res.json().data as { kind: string }[]).map((row) => [row.kind, row])) as Record<
-      string,
-      { configured: boolean; detail: string | null; testable: boolean }
-    >;
+    const byKind = Object.fromEntries(
+      (res.json().data as { kind: string; configured: boolean; detail: string | null; testable: boolean }[]).map(
+        (row) => [row.kind, row],
+      ),
+    ) as Record<string, { configured: boolean; detail: string | null; testable: boolean }>;
     expect(byKind.smtp).toMatchObject({ configured: true, testable: true });
     expect(byKind.smtp?.detail).toMatch(/^127\.0\.0\.1:\d+$/);
     expect(byKind.s3).toMatchObject({ configured: true, detail: 'agency-files at 127.0.0.1:9', testable: true });
