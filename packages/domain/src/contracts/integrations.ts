@@ -16,7 +16,7 @@ export type TestableIntegration = (typeof TESTABLE_INTEGRATIONS)[number];
 export const ENVIRONMENT_INTEGRATION_LABELS: Record<EnvironmentIntegration, string> = {
   smtp: 'E-mail (SMTP)',
   sms: 'Text messages (SMS)',
-  ai: 'Writing assistant (AI provider)',
+  ai: 'AI provider',
   s3: 'File storage (S3)',
   redis: 'Redis',
 };

@@ -11,7 +11,7 @@ export function formatWhen(iso: string | null): string {
 }
 
 /** The person's own Google Calendar connection: connected as, calendar, last sync, last error; Connect or Disconnect. */
-export function GoogleCard({ state }: { state: GoogleState }) {
+export function GoogleCard({ state, onSettingsPage = false }: { state: GoogleState; onSettingsPage?: boolean }) {
   const queryClient = useQueryClient();
   const connect = useMutation({ mutationFn: connectGoogle, onError: reportError });
   const disconnect = useMutation({
@@ -69,7 +69,7 @@ export function GoogleCard({ state }: { state: GoogleState }) {
       <Space wrap>
         {state.connected ? (
           <>
-            <Link to="/integrations/google">Settings</Link>
+            {onSettingsPage ? null : <Link to="/integrations/google">Settings</Link>}
             <ConfirmButton
               question="Do you want to disconnect Google Calendar? Syncing stops and access is revoked at Google."
               onConfirm={() => disconnect.mutate()}

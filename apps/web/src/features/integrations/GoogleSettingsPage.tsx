@@ -106,7 +106,7 @@ export function GoogleSettingsPage() {
       ) : null}
       {google.data ? (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
-          <GoogleCard state={google.data} />
+          <GoogleCard state={google.data} onSettingsPage />
           {google.data.connected ? <SettingsForm state={google.data} /> : null}
         </Space>
       ) : (
