@@ -56,7 +56,7 @@ async function openFromMenu(page: Page, width: number) {
 }
 
 for (const width of [1366, 390]) {
-  test(`at ${width} px a person connects Google Calendar through /google/oauth and their task appears in the calendar`, async ({
+  test(`at ${width} px a person connects Google Calendar through /google/oauth, their task appears in the calendar and moves with it`, async ({
     browser,
     request,
   }) => {
@@ -98,5 +98,13 @@ for (const width of [1366, 390]) {
       .toMatchObject({ start: { date: '2031-06-12' }, end: { date: '2031-06-13' } });
     await page.reload();
     await expect(page.getByTestId('integration-google')).toContainText('Agency deadlines');
+
+    // A later edit of the task moves its event: the listener queues a job after the write commits.
+    const uuid = (await created.json()).data.uuid as string;
+    const moved = await request.put(`/api/tasks/${uuid}`, { headers, data: { end_date: '2031-06-19' } });
+    expect(moved.ok(), await moved.text()).toBe(true);
+    await expect
+      .poll(() => [...(calendar?.values() ?? [])].filter((event) => event.summary === title), { timeout: 30_000 })
+      .toEqual([expect.objectContaining({ start: { date: '2031-06-19' }, end: { date: '2031-06-20' } })]);
   });
 }

@@ -90,6 +90,7 @@ export const GOOGLE_MESSAGES = {
   notConnected: 'Connect your Google account first.',
   badState: 'This Google sign-in link has expired or was already used. Start again from Integrations.',
   exchangeFailed: 'Google did not accept the authorization. Please try connecting again.',
+  denied: 'Google Calendar was not connected: access was not granted at Google.',
   connected: 'Google Calendar connected. Choose the calendar to sync your tasks to.',
   disconnected: 'Google Calendar disconnected.',
   saved: 'Google Calendar settings saved. Your tasks are being synced.',

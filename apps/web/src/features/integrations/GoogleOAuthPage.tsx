@@ -29,7 +29,7 @@ export function GoogleOAuthPage() {
       void navigate('/integrations/google', { replace: true, state: { googleNotice } });
     };
     if (!code || !state) {
-      done({ type: 'error', message: GOOGLE_MESSAGES.exchangeFailed });
+      done({ type: 'error', message: params.get('error') ? GOOGLE_MESSAGES.denied : GOOGLE_MESSAGES.exchangeFailed });
       return;
     }
     void finishGoogle({ code, state })
