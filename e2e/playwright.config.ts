@@ -16,6 +16,10 @@ export const E2E_AI_PORT = Number(process.env.E2E_AI_PORT);
 // (the same range, for the same reason); the app discovers it only when someone starts a single sign-on.
 process.env.E2E_OIDC_PORT ??= String(10_000 + Math.floor(Math.random() * 10_000));
 export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT);
+// Google Calendar: integrations.spec.ts starts a local server speaking Google's OAuth and Calendar v3
+// (apps/api/test/google-fake.ts) on this port; elsewhere nothing listens there and Google only shows as configured.
+process.env.E2E_GOOGLE_PORT ??= String(10_000 + Math.floor(Math.random() * 10_000));
+export const E2E_GOOGLE_PORT = Number(process.env.E2E_GOOGLE_PORT);
 
 /**
  * The app runs as `npm start` runs it (web built if stale, API + embedded PostgreSQL), on a data directory that is
@@ -94,6 +98,12 @@ export default defineConfig({
       SSO_TEST_HTTP_ISSUER: 'true',
       // Webhooks may call a receiver the tests run on 127.0.0.1 (webhooks.spec.ts); test configuration only.
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+      // The fake's own client (apps/api/test/google-fake.ts), on the port above: nothing calls the real Google.
+      GOOGLE_CLIENT_ID: 'portal-test.apps.googleusercontent.test',
+      GOOGLE_CLIENT_SECRET: 'fake-google-client-secret',
+      GOOGLE_AUTH_URL: `http://127.0.0.1:${E2E_GOOGLE_PORT}/o/oauth2/v2/auth`,
+      GOOGLE_OAUTH_BASE_URL: `http://127.0.0.1:${E2E_GOOGLE_PORT}`,
+      GOOGLE_API_BASE_URL: `http://127.0.0.1:${E2E_GOOGLE_PORT}`,
     },
   },
 });

@@ -32,7 +32,9 @@ import { creditRoutes } from './modules/credits/credits.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { formRoutes } from './modules/forms';
+import { googleRoutes } from './modules/google';
 import { groupRoutes } from './modules/groups/groups.routes';
+import { integrationRoutes } from './modules/integrations';
 import { inviteRoutes } from './modules/invites/invites.routes';
 import { logRoutes } from './modules/logs/logs.routes';
 import { Mailer } from './modules/mail/mailer';
@@ -116,6 +118,8 @@ const API_MODULES = [
   mfaRoutes,
   passkeyRoutes,
   webhookRoutes,
+  integrationRoutes,
+  googleRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {

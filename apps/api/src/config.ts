@@ -142,6 +142,16 @@ const envSchema = z.object({
   SSO_LABEL: z.string().trim().min(1).max(60).default('Sign in with single sign-on'),
   /** Test harnesses only: lets an http:// issuer on this machine (localhost, 127.0.0.1, [::1]) be used. */
   SSO_TEST_HTTP_ISSUER: bool,
+  /**
+   * Google Calendar (modules/google): on when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set (an OAuth client of
+   * type "Web application" whose redirect URI is APP_URL/google/oauth). The three URLs exist so tests can point the
+   * libraries at a local server speaking Google's protocol; a deployment leaves them unset.
+   */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_OAUTH_BASE_URL: z.url().default('https://oauth2.googleapis.com'),
+  GOOGLE_API_BASE_URL: z.url().default('https://www.googleapis.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The agency's time zone: weeks, days and recurrence are counted in it. */
   AGENCY_TIME_ZONE: z
@@ -318,6 +328,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       uploadsPerIpHour: e.FORM_UPLOADS_PER_IP_HOUR,
     },
     sso: ssoConfig(e),
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            /** Secret: sent to Google's token endpoint only; never logged, never answered. */
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            authUrl: e.GOOGLE_AUTH_URL,
+            oauthBaseUrl: e.GOOGLE_OAUTH_BASE_URL.replace(/\/$/, ''),
+            apiBaseUrl: `${e.GOOGLE_API_BASE_URL.replace(/\/$/, '')}/`,
+          }
+        : null,
     logLevel: e.LOG_LEVEL,
     agencyTimeZone: e.AGENCY_TIME_ZONE,
     version: readVersion(),

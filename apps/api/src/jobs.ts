@@ -4,6 +4,7 @@ import type { AppContext } from './context';
 import type { JobOptions } from './job-options';
 import { scheduleCommentDelivery } from './modules/comments/scheduled-comments-job';
 import { schedulePlanCredits } from './modules/credits/credit-job';
+import { scheduleGoogleJobs } from './modules/google';
 import { scheduleOnboardingDaily } from './modules/onboarding/onboarding-job';
 import { scheduleRequestDueReminders } from './modules/requests/due-date-job';
 import { scheduleRequestTemperature } from './modules/requests/temperature-job';
@@ -31,6 +32,7 @@ export async function startJobs(
     await scheduleRequestDueReminders(boss, options.app, options.timeZone);
     await scheduleWebhookJobs(boss, options.app, options.timeZone);
     await scheduleOnboardingDaily(boss, options.app, options.timeZone);
+    await scheduleGoogleJobs(boss, options.app);
   }
   return () => boss.stop({ graceful: true, wait: true });
 }

@@ -12,6 +12,7 @@ export * from './contracts/credits';
 export * from './contracts/customers';
 export * from './contracts/dashboard';
 export * from './contracts/forms';
+export * from './contracts/integrations';
 export * from './contracts/invites';
 export * from './contracts/lists';
 export * from './contracts/live';

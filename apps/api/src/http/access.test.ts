@@ -9,6 +9,7 @@ import { ACCOUNT_ROUTES } from './access-matrix/accounts';
 import { CONVERSATION_AND_TABLE_ROUTES } from './access-matrix/conversation-and-tables';
 import type { Actor, MatrixRows } from './access-matrix/expectations';
 import { FORM_ROUTES } from './access-matrix/forms';
+import { INTEGRATION_ROUTES } from './access-matrix/integrations';
 import { ONBOARDING_ROUTES } from './access-matrix/onboarding';
 import { ORDER_ROUTES } from './access-matrix/orders';
 import { WORK_ROUTES } from './access-matrix/work';
@@ -23,6 +24,7 @@ const MATRIX: MatrixRows = {
   ...CONVERSATION_AND_TABLE_ROUTES,
   ...FORM_ROUTES,
   ...ORDER_ROUTES,
+  ...INTEGRATION_ROUTES,
   ...ONBOARDING_ROUTES,
 };
 

@@ -280,6 +280,10 @@ export const REGISTRY: Record<string, Entry> = {
   },
   // Webhooks (issue 23): an agency-wide admin setting (WEBHOOKS_MANAGE, regular staff). What a delivery may carry is
   // read as the webhook's owner at delivery (webhooks.test.ts: 'sends nothing about an object … cannot read').
+  // Integrations (issue 21): the parameter names a kind of configured service (smtp, s3, redis), not an object.
+  'POST /api/integrations/:kind/test': {
+    unrestricted: 'not an object: an environment-configured service (INTEGRATIONS_UPDATE)',
+  },
   'GET /api/webhooks/:uuid': { unrestricted: `${AGENCY_WIDE} (WEBHOOKS_MANAGE)` },
   'PUT /api/webhooks/:uuid': { unrestricted: `${AGENCY_WIDE} (WEBHOOKS_MANAGE)` },
   'DELETE /api/webhooks/:uuid': { unrestricted: `${AGENCY_WIDE} (WEBHOOKS_MANAGE)` },

@@ -15,6 +15,7 @@ const ADMIN_WITHOUT_GROUPS = [
   'services',
   'product-types',
   'comment-templates',
+  'integrations',
   'webhooks',
   'email-logs',
   'activity-log',
@@ -33,6 +34,7 @@ describe('sidebar visibility', () => {
       'services',
       'product-types',
       'comment-templates',
+      'integrations',
       'webhooks',
       'email-logs',
       'activity-log',
@@ -90,6 +92,9 @@ describe('sidebar visibility', () => {
       'contacts',
       'reports',
       'timelog',
+      // Their own Google Calendar (issue 21): anyone who reads tasks.
+      'admin',
+      'integrations',
     ]);
   });
 
@@ -104,6 +109,7 @@ describe('sidebar visibility', () => {
       'contacts',
       'admin',
       'users',
+      'integrations',
     ]);
   });
 

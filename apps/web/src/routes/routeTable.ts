@@ -60,6 +60,9 @@ export type PageKey =
   | 'reports'
   | 'userPerformance'
   | 'webhooks'
+  | 'integrations'
+  | 'googleIntegration'
+  | 'googleOauth'
   | 'forms'
   | 'formBuilder'
   | 'publicForm'
@@ -192,8 +195,10 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/discounts', 'Discounts'),
   // The catalogue is read through the request types, so it needs both.
   screen('/services', 'Services', 'regular_user', 'services', ['SERVICES_READ', 'REQUEST_READ']),
-  screen('/integrations', 'Integrations'),
-  screen('/integrations/google', 'Google integration'),
+  // Integrations (issue 21): everyone who reads tasks may connect their own Google Calendar; the environment's
+  // services on the same screen are shown only to INTEGRATIONS_READ.
+  screen('/integrations', 'Integrations', 'any', 'integrations', ['TASKS_READ']),
+  screen('/integrations/google', 'Google integration', 'any', 'googleIntegration', ['TASKS_READ']),
   screen('/cms', 'CMS'),
   screen('/administration', 'Administration'),
   // Webhooks (issue 23): an admin setting, under Administration.
@@ -202,7 +207,7 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/report/user-performance', 'Users report', 'regular_user', 'userPerformance', ['PROJECTS_READ']),
   screen('/project-time-report', 'Project time report', 'regular_user', 'projectTimeReport', ['PROJECTS_READ']),
   screen('/activity-log', 'Activity log', 'regular_user', 'activityLog', ['LOGS_READ']),
-  screen('/google/oauth', 'Google authorization'),
+  screen('/google/oauth', 'Google authorization', 'any', 'googleOauth', ['TASKS_READ']),
   screen('/calendar', 'Calendar'),
   screen('/comment-templates', 'Comment templates', 'regular_user', 'commentTemplates', ['COMMENT_TEMPLATES_READ']),
 ];

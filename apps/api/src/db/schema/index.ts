@@ -10,6 +10,7 @@ export * from './comments';
 export * from './credits';
 export * from './email-verification';
 export * from './forms';
+export * from './google';
 export * from './mail';
 export * from './mfa';
 export * from './notifications';
