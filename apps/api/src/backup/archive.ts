@@ -94,6 +94,9 @@ export async function extractArchive(file: string, into: string): Promise<Map<st
       next(new BackupError(`unexpected member ${JSON.stringify(name)}`));
       return;
     }
+    // A truncated archive fails this member's stream before the pipeline below listens to it; the outer pipeline
+    // reports the same failure, so here it is only kept from becoming an uncaught error.
+    stream.on('error', () => undefined);
     const destination = path.join(into, name);
     mkdir(path.dirname(destination), { recursive: true })
       .then(() =>

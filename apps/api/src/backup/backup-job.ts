@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { AppConfig } from '../config';
 import type { JobLog } from '../job-options';
 import { createBackup } from './backup';
+import { BackupError } from './pg-tools';
 
 export const BACKUP_QUEUE = 'daily-backup';
 const DAILY_SUFFIX = '-daily';
@@ -45,7 +46,10 @@ export async function scheduleDailyBackup(boss: PgBoss, config: AppConfig, log: 
       await runDailyBackup(config, log);
     } catch (error) {
       log.error({ err: error }, 'daily backup failed');
-      throw error;
+      // A refusal (no pg_dump new enough, no database) would refuse again: only other failures are retried.
+      if (!(error instanceof BackupError)) {
+        throw error;
+      }
     }
   });
 }
