@@ -82,6 +82,28 @@ async function withFlippedDump(source: string, target: string, scratch: string) 
   await written;
 }
 
+/**
+ * The embedded server is PostgreSQL 18: with client tools that new the backup is made and matches, otherwise it is
+ * refused with what to install, before any archive exists.
+ */
+async function expectEmbeddedBackup(config: ReturnType<typeof loadConfig>, target: string) {
+  const embeddedMajor = Number((await readFile(path.join(config.dataDir, 'postgres', 'PG_VERSION'), 'utf8')).trim());
+  const canDump = await findPgTool('pg_dump', embeddedMajor, config.backup.pgBinDir, 'x').then(
+    () => true,
+    () => false,
+  );
+  if (canDump) {
+    const { manifest } = await createBackup(config, { target });
+    expect(manifest.database.source).toBe('embedded');
+    expect(manifest.database.rowCounts['public.uploads']).toBeGreaterThanOrEqual(1);
+  } else {
+    await expect(createBackup(config, { target })).rejects.toThrow(
+      `is older than the database server (PostgreSQL ${embeddedMajor})`,
+    );
+  }
+  expect(existsSync(target)).toBe(canDump);
+}
+
 describe('backups', () => {
   let work: string;
   let sourceDataDir: string;
@@ -188,9 +210,14 @@ describe('backups', () => {
         expect(database.fresh).toBe(false);
         expect(await withClient(database.url, rowCounts)).toEqual(manifest.database.rowCounts);
         expect(await withClient(database.url, (c) => migrationLevel(c, readJournal()))).toEqual(manifest.migrations);
+        // Backing up the running embedded server: found through its postmaster.pid.
+        await expectEmbeddedBackup(config, path.join(work, 'embedded-running.tar.gz'));
       } finally {
         await database.stop();
       }
+      // And a stopped one: started for the backup, stopped after.
+      await expectEmbeddedBackup(config, path.join(work, 'embedded-stopped.tar.gz'));
+      expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
       expect(await filesUnder(path.join(dataDir, 'uploads'))).toEqual(
         await filesUnder(path.join(sourceDataDir, 'uploads')),
       );
