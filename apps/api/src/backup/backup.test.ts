@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildActors, buildCustomer } from '../../test/factories';
@@ -14,7 +15,15 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { uploadClient } from '../modules/uploads/test-helpers';
 import { SecretBox } from '../secret-box';
-import { type BackupManifest, createBackup, pruneDailyBackups, restoreBackup, runDailyBackup } from '.';
+import {
+  BACKUP_QUEUE,
+  type BackupManifest,
+  createBackup,
+  pruneDailyBackups,
+  restoreBackup,
+  runDailyBackup,
+  scheduleDailyBackup,
+} from '.';
 import { extractArchive } from './archive';
 import { readJournal } from './backup';
 import { migrationLevel, rowCounts, serverMajor, withClient } from './database-source';
@@ -260,6 +269,28 @@ describe('backups', () => {
         'agency-portal-20260303-080000-daily.tar.gz',
       ]);
     });
+  });
+
+  it('schedules the daily backup at BACKUP_HOUR in the agency time zone, and not with DATABASE_URL or BACKUP_KEEP=0', async () => {
+    // pg-boss on a database of its own, so its housekeeping never touches the round trip's counts.
+    const boss = new PgBoss({ connectionString: await emptyDatabase(), max: 2 });
+    await boss.start();
+    const env = { NODE_ENV: 'test', DATA_DIR: path.join(work, 'scheduled'), AGENCY_TIME_ZONE: 'Europe/Paris' };
+    try {
+      await scheduleDailyBackup(boss, loadConfig({ ...env, BACKUP_HOUR: '4' }), silent);
+      const [schedule, ...others] = await boss.getSchedules();
+      expect(others).toEqual([]);
+      expect(schedule).toMatchObject({ name: BACKUP_QUEUE, cron: '0 4 * * *' });
+      expect(JSON.stringify(schedule?.options)).toContain('Europe/Paris');
+
+      await scheduleDailyBackup(boss, loadConfig({ ...env, DATABASE_URL: sourceUrl }), silent);
+      expect(await boss.getSchedules()).toEqual([]);
+      await scheduleDailyBackup(boss, loadConfig({ ...env }), silent);
+      await scheduleDailyBackup(boss, loadConfig({ ...env, BACKUP_KEEP: '0' }), silent);
+      expect(await boss.getSchedules()).toEqual([]);
+    } finally {
+      await boss.stop({ graceful: false, wait: true });
+    }
   });
 
   it('prunes only the oldest daily archives beyond the number kept, never one made by hand', async () => {
