@@ -252,7 +252,7 @@ module.exports = {
         'in .dependency-cruiser.cjs); when the module reacts to your write, emit an event and let it listen.',
       from: { path: '^apps/api/src/(modules/[^/]+|[^/]+)/', pathNot: TEST },
       to: {
-        path: '^apps/api/src/(modules/[^/]+|collab|events|live|seed)/',
+        path: '^apps/api/src/(modules/[^/]+|backup|collab|events|live|seed)/',
         pathNot: ['^apps/api/src/$1/', '/index\\.ts$', ...surface('apps/api/src/', API_SURFACE)],
       },
     },

@@ -152,6 +152,14 @@ const envSchema = z.object({
   GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_OAUTH_BASE_URL: z.url().default('https://oauth2.googleapis.com'),
   GOOGLE_API_BASE_URL: z.url().default('https://www.googleapis.com'),
+  /**
+   * Backups (apps/api/src/backup): the daily job of an embedded database keeps the last BACKUP_KEEP archives in
+   * DATA_DIR/backups (0 = no job), written at BACKUP_HOUR in the agency's time zone. PG_BIN_DIR: the folder of a
+   * pg_dump/pg_restore at least as new as the database server, when neither Debian's nor PATH's is.
+   */
+  BACKUP_KEEP: z.coerce.number().int().min(0).max(365).default(7),
+  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+  PG_BIN_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The agency's time zone: weeks, days and recurrence are counted in it. */
   AGENCY_TIME_ZONE: z
@@ -339,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             apiBaseUrl: `${e.GOOGLE_API_BASE_URL.replace(/\/$/, '')}/`,
           }
         : null,
+    backup: { keep: e.BACKUP_KEEP, hour: e.BACKUP_HOUR, pgBinDir: e.PG_BIN_DIR ?? null },
     logLevel: e.LOG_LEVEL,
     agencyTimeZone: e.AGENCY_TIME_ZONE,
     version: readVersion(),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import { scheduleDailyBackup } from './backup';
 import type { AppContext } from './context';
 import type { JobOptions } from './job-options';
 import { scheduleCommentDelivery } from './modules/comments/scheduled-comments-job';
@@ -33,6 +34,7 @@ export async function startJobs(
     await scheduleWebhookJobs(boss, options.app, options.timeZone);
     await scheduleOnboardingDaily(boss, options.app, options.timeZone);
     await scheduleGoogleJobs(boss, options.app);
+    await scheduleDailyBackup(boss, options.app.ctx.config, options.log);
   }
   return () => boss.stop({ graceful: true, wait: true });
 }
