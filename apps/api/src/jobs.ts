@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { AppContext } from './context';
 import type { JobOptions } from './job-options';
+import { scheduleBillingJobs } from './modules/billing';
 import { scheduleCommentDelivery } from './modules/comments/scheduled-comments-job';
 import { schedulePlanCredits } from './modules/credits/credit-job';
 import { scheduleOnboardingDaily } from './modules/onboarding/onboarding-job';
@@ -31,6 +32,7 @@ export async function startJobs(
     await scheduleRequestDueReminders(boss, options.app, options.timeZone);
     await scheduleWebhookJobs(boss, options.app, options.timeZone);
     await scheduleOnboardingDaily(boss, options.app, options.timeZone);
+    await scheduleBillingJobs(boss, options.app, options.timeZone);
   }
   return () => boss.stop({ graceful: true, wait: true });
 }
