@@ -1,3 +1,4 @@
+import './billing.css';
 import { type FailedPayment, formatUsd } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAbility } from '../../auth/useAbility';
@@ -89,7 +90,7 @@ export function FailedPayments({ customerUuid }: { customerUuid?: string }) {
             />
           )
         }
-        locale={{ emptyText: 'No failed payments' }}
+        locale={{ emptyText: <span className="billing-empty">No failed payments</span> }}
       />
     </div>
   );

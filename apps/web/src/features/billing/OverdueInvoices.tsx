@@ -1,3 +1,4 @@
+import './billing.css';
 import { formatUsd, type OverdueInvoice } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
@@ -131,7 +132,7 @@ export function OverdueInvoices({ customerUuid }: { customerUuid?: string }) {
             />
           )
         }
-        locale={{ emptyText: 'No overdue invoices' }}
+        locale={{ emptyText: <span className="billing-empty">No overdue invoices</span> }}
       />
     </div>
   );
