@@ -107,6 +107,8 @@ async function connect() {
 describe('settings', () => {
   it('seals the key and secret, answers only masked hints, and clears them with null', async () => {
     const res = await connect();
+    expect(res.body).not.toContain(stripe.apiKey);
+    expect(res.body).not.toContain(WEBHOOK_SECRET);
     expect(res.json().data).toMatchObject({
       api_key_set: true,
       api_key_hint: `sk_…${stripe.apiKey.slice(-4)}`,
