@@ -48,6 +48,8 @@ const API_SURFACE = {
     'request-access.ts',
     'request-completion.ts',
     'request-count.ts',
+    // The billing module refuses a request for a client overdue beyond the agency's limit (a guard it registers).
+    'request-create-guards.ts',
     'request-detail.ts',
     'request-events.ts',
     'request-list.query.ts',

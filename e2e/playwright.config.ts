@@ -96,6 +96,8 @@ export default defineConfig({
       SSO_JIT_DOMAINS: 'sso-jit.test',
       SSO_LABEL: 'Sign in with Test Workspace',
       SSO_TEST_HTTP_ISSUER: 'true',
+      // Stripe is never called: billing.spec.ts only sends signed webhooks; a stray call lands on the discard port.
+      STRIPE_API_BASE_URL: 'http://127.0.0.1:9',
       // Webhooks may call a receiver the tests run on 127.0.0.1 (webhooks.spec.ts); test configuration only.
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       // The fake's own client (apps/api/test/google-fake.ts), on the port above: nothing calls the real Google.

@@ -11,12 +11,13 @@ import { benchRequests } from './requests';
 import { benchScale } from './scale';
 import { benchSearch } from './search';
 import { benchStartup } from './startup';
+import { benchStripe } from './stripe';
 import { benchTasks } from './tasks';
 import { benchTimeLogs } from './time-logs';
 import { benchUploads } from './uploads';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding|stripe]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -69,4 +70,7 @@ if (all || which.includes('forms')) {
 }
 if (all || which.includes('onboarding')) {
   await benchOnboarding();
+}
+if (all || which.includes('stripe')) {
+  await benchStripe();
 }

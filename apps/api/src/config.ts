@@ -111,6 +111,11 @@ const envSchema = z.object({
    */
   SMS_API_URL: z.url().default('https://api.twilio.com'),
   /**
+   * Where the card payment provider's SDK (stripe) sends its calls. Operator configuration: tests and the e2e run
+   * point it at a local server speaking Stripe's REST API.
+   */
+  STRIPE_API_BASE_URL: z.url().default('https://api.stripe.com'),
+  /**
    * Host names the guarded outbound client (outbound/http-client.ts: webhooks) may call although they are not
    * public, and over http. For tests only (a receiver on 127.0.0.1): never set it in a real deployment.
    */
@@ -327,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
         ? { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
         : null,
+    stripe: { apiBaseUrl: e.STRIPE_API_BASE_URL },
     /** Test-only exemptions of the outbound guard (OUTBOUND_ALLOW_HOSTS); empty by default. */
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
     formLimits: {

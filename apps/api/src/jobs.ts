@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import { scheduleDailyBackup } from './backup';
 import type { AppContext } from './context';
 import type { JobOptions } from './job-options';
+import { scheduleBillingJobs } from './modules/billing';
 import { scheduleCommentDelivery } from './modules/comments/scheduled-comments-job';
 import { schedulePlanCredits } from './modules/credits/credit-job';
 import { scheduleGoogleJobs } from './modules/google';
@@ -35,6 +36,7 @@ export async function startJobs(
     await scheduleOnboardingDaily(boss, options.app, options.timeZone);
     await scheduleGoogleJobs(boss, options.app);
     await scheduleDailyBackup(boss, options.app.ctx.config, options.log);
+    await scheduleBillingJobs(boss, options.app, options.timeZone);
   }
   return () => boss.stop({ graceful: true, wait: true });
 }

@@ -23,7 +23,13 @@ function withDatabase(url: string, database: string): string {
  * Call close() in afterAll; the database is dropped with it.
  */
 export async function getTestApp(
-  options: { env?: Record<string, string>; rateLimits?: AuthRateLimits; resolveHost?: ResolveHost } = {},
+  options: {
+    env?: Record<string, string>;
+    rateLimits?: AuthRateLimits;
+    resolveHost?: ResolveHost;
+    /** A logger of the test's own (a test that reads the log lines); silent otherwise. */
+    logger?: Parameters<typeof buildApp>[0]['logger'];
+  } = {},
 ): Promise<{ app: TestApp; db: Database; mailbox: MemoryPickup; close: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `portal_test_${process.ppid}_${randomBytes(6).toString('hex')}`;
@@ -44,7 +50,7 @@ export async function getTestApp(
     config,
     mailPickup: mailbox,
     db,
-    logger: false,
+    logger: options.logger ?? false,
     webDistDir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/web-dist'),
     // Tests sign in many times from one address; the growing pauses have their own test (rate-limit.test.ts).
     rateLimits: options.rateLimits ?? {

@@ -4,6 +4,7 @@ export * from './contracts/ai';
 export * from './contracts/api-tokens';
 export * from './contracts/assignees';
 export * from './contracts/auth';
+export * from './contracts/billing';
 export * from './contracts/bulk';
 export * from './contracts/common';
 export * from './contracts/config';

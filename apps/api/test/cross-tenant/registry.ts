@@ -251,6 +251,8 @@ export const REGISTRY: Record<string, Entry> = {
   'POST /api/orders/:uuid/place': {
     unrestricted: `${AGENCY_WIDE} (CHARGES_UPDATE, plus PROJECTS_CREATE or PROJECTS_UPDATE for the plan it makes or changes)`,
   },
+  // Billing (issue 21 C) has no route with an id in its path: its lists are agency-wide (CHARGES_READ) and filter
+  // by client uuid in the query; billing/client-standing names a plan in the query and answers only the overdue rule.
   // Onboarding (issue 20): agency-wide records of regular staff (freelancers are refused by the routes' access). The
   // public page's routes are not staff routes; that one client's token never reaches another client's onboarding or
   // items is tested in modules/onboarding/public.test.ts ('refuses an item of another client's onboarding').

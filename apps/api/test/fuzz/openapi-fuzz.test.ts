@@ -24,7 +24,8 @@ let actors: Awaited<ReturnType<typeof buildActors>>;
 const known: KnownIds = new Map();
 
 beforeAll(async () => {
-  ctx = await getTestApp();
+  // Stripe's SDK is pointed at a closed local port: a key the fuzzer sets never reaches the internet.
+  ctx = await getTestApp({ env: { STRIPE_API_BASE_URL: 'http://127.0.0.1:9' } });
   actors = await buildActors(ctx.db);
   const plan = await buildPlan(ctx.db, { projectManagerId: actors.manager.id, members: [actors.freelancer.id] });
   await buildTask(ctx.db, { projectId: plan.id }, { responsibles: [actors.freelancer.id] });
@@ -77,6 +78,13 @@ beforeAll(async () => {
       payload: { inclusion: 'website', name: `Fuzz ${kind}`, kind },
     });
   }
+  // A Stripe key and webhook secret, so the billing operations get past "not connected" to the SDK and the signature.
+  await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/billing/stripe',
+    headers,
+    payload: { api_key: 'sk_test_fuzzKey12345678', webhook_secret: 'whsec_fuzzSecret12345678' },
+  });
   const client = await buildCustomer(ctx.db);
   await ctx.app.inject({
     method: 'POST',

@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPES = [
   'webhook_paused',
   'onboarding_completed',
   'onboarding_stuck',
+  'invoice_overdue',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

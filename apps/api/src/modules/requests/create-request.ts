@@ -8,6 +8,7 @@ import { todayIn } from '../tasks/calendar';
 import { addError, type FieldErrors, findPersonById, resolvePeople } from '../tasks/task-rules';
 import type { FileStorage } from '../uploads/storage';
 import { denyFreelancer, type Viewer } from './request-access';
+import { checkRequestCreateGuards } from './request-create-guards';
 import { estimateOf, personRef, rejectUploads, subjectOf } from './request-input';
 import { replaceRequestPeople } from './request-people';
 import { checkAnswers, findRequester, findRequestPlan, findRequestType, typeForm } from './request-rules';
@@ -53,6 +54,10 @@ export async function createRequest(
   rejectUploads(input, errors);
   if (Object.keys(errors).length) {
     throw validationError(errors);
+  }
+  if (plan) {
+    // Other modules' rules on a new request (billing: a client overdue beyond the agency's limit is refused).
+    await checkRequestCreateGuards(db, { projectId: plan.id, customerId: plan.customerId, actorId: viewer.userId });
   }
 
   const subject = subjectOf(input.subject, submitting, type?.name);

@@ -3,8 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Modal, Result, Spin, Tabs, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../api/errors';
+import { useAbility } from '../../auth/useAbility';
 import { type RichTextDelta, RichTextEditor } from '../../components/RichTextEditor';
 import { applyFieldErrors } from '../../pages/formErrors';
+import { ClientInvoices } from '../billing';
 import { ClientOnboarding } from '../onboarding';
 import { CUSTOMERS_KEY, createCustomer, getCustomer, updateCustomer } from './api';
 import { ClientFormFields } from './ClientFormFields';
@@ -130,6 +132,9 @@ function ClientDetails({ customer, onClientsPage }: { customer: Customer; onClie
   const formStart = useRef(withoutNotes(saved.current)).current;
   const timer = useRef<number | undefined>(undefined);
   const [saveState, setSaveState] = useState<SaveState>('idle');
+  const ability = useAbility();
+  // The card-payment invoices are the charge family's (CHARGES_READ), regular staff only, as the API decides.
+  const mayReadInvoices = ability.isRegularUser && ability.can('CHARGES_READ');
 
   const save = useMutation({
     mutationFn: (changes: ReturnType<typeof changedClientFields>) => updateCustomer(customer.uuid, changes),
@@ -200,6 +205,15 @@ function ClientDetails({ customer, onClientsPage }: { customer: Customer; onClie
             label: <span data-testid="client-tab-notes">Notes</span>,
             children: <CollaborativeNotes customer={customer} />,
           },
+          ...(mayReadInvoices
+            ? [
+                {
+                  key: 'invoices',
+                  label: <span data-testid="client-tab-invoices">Invoices</span>,
+                  children: <ClientInvoices customerUuid={customer.uuid} />,
+                },
+              ]
+            : []),
         ]}
       />
     </Form>

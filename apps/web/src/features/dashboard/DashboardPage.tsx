@@ -6,8 +6,10 @@ import { useCurrentUser } from '../../auth/queries';
 import { useAbility } from '../../auth/useAbility';
 import { SmsPromptSlot } from '../../layout/slots';
 import type { PageProps } from '../../routes/pageProps';
+import { OverdueInvoicesBlock } from '../billing';
 import { DASHBOARD_KEY, getDashboard } from './api';
 import { ActivityBlock, MentionsBlock, RequestsBlock, TimerBlock, WeekBlock } from './DashboardBlocks';
+import { DashboardCard } from './DashboardCard';
 import { DashboardTasks } from './DashboardTasks';
 
 // Shown only when the dashboard fails to load, so it is not part of the first download.
@@ -76,6 +78,8 @@ export function DashboardPage({ label }: PageProps) {
           {data.requests ? <RequestsBlock requests={data.requests} /> : null}
           {data.mentions ? <MentionsBlock unread={data.mentions.unread} /> : null}
           {data.activity ? <ActivityBlock activity={data.activity} /> : null}
+          {/* Regular staff with CHARGES_READ (the block checks): every client's overdue card-payment invoices. */}
+          <OverdueInvoicesBlock Card={DashboardCard} />
         </div>
       )}
     </div>

@@ -13,6 +13,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useAbility } from '../../../auth/useAbility';
 import { useDebouncedValue } from '../../../search/useDebouncedValue';
+import { ClientStandingAlert } from '../../billing';
 import { canOpenPlans, planPath } from '../../plans';
 import { BudgetPanel } from '../../plans/budget/BudgetPanel';
 import { listAssignableUsers } from '../../tasks/api';
@@ -173,6 +174,10 @@ export function RequestFormPanel({
           data-testid="request-plan"
         />
       </Form.Item>
+      {/* A new request (or draft) for a client with overdue invoices: the agency's overdue rule, said up front. */}
+      {plan && !readOnly && (!request || request.status === 'draft') ? (
+        <ClientStandingAlert projectUuid={plan.uuid} />
+      ) : null}
       {plan ? (
         <div className="rq-panel-links">
           {plan.customer ? (
