@@ -93,7 +93,7 @@ test.beforeAll(async ({ request }) => {
   clerk = made.email;
 });
 
-test('the webhook secret is set from the dashboard block, and a signed overdue invoice shows there (1366 px)', async ({
+test('the webhook secret is set on Integrations (reached from the dashboard block), and a signed overdue invoice shows on the block (1366 px)', async ({
   browser,
   request,
 }) => {
@@ -104,7 +104,8 @@ test('the webhook secret is set from the dashboard block, and a signed overdue i
   await expect(block.locator('tbody tr.ant-table-row').first()).toBeVisible();
 
   await block.getByTestId('billing-settings-open').click();
-  const drawer = page.getByTestId('billing-settings-drawer');
+  await expect(page).toHaveURL(/\/integrations$/);
+  const drawer = page.getByTestId('stripe-card');
   await drawer.getByTestId('stripe-webhook-secret').fill(SECRET);
   await drawer.getByTestId('stripe-save').click();
   await expect(drawer.getByTestId('stripe-secret-hint')).toHaveText(`whsec_…${SECRET.slice(-4)}`);
@@ -112,7 +113,7 @@ test('the webhook secret is set from the dashboard block, and a signed overdue i
   await expect(drawer.getByTestId('stripe-webhook-secret')).toHaveValue('');
   await expectNoSeriousViolations(page, 'stripe settings at 1366');
   await screenshot(page, 'billing-settings');
-  await page.keyboard.press('Escape');
+  await page.getByTestId('sidebar').getByTestId('nav-dashboard').click();
 
   await signedInvoice(request);
   await expectInvoiceRow(page, 'dashboard-overdue-invoices');

@@ -1,16 +1,13 @@
-import { Button, Drawer } from 'antd';
-import { useState } from 'react';
+import { Link } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
 import { OverdueInvoices } from './OverdueInvoices';
-import { StripeIntegrationCard } from './StripeIntegrationCard';
 
 /**
- * The dashboard's "Overdue invoices" block for regular staff with CHARGES_READ; its Settings button (INTEGRATIONS_READ)
- * opens the Stripe card in a drawer until the /integrations screen mounts it.
+ * The dashboard's "Overdue invoices" block for regular staff with CHARGES_READ; its Settings link (INTEGRATIONS_READ)
+ * leads to the Stripe card on /integrations.
  */
 export function OverdueInvoicesBlock({ Card }: { Card: BlockCard }) {
   const ability = useAbility();
-  const [settings, setSettings] = useState(false);
   if (!(ability.isRegularUser && ability.can('CHARGES_READ'))) {
     return null;
   }
@@ -21,23 +18,13 @@ export function OverdueInvoicesBlock({ Card }: { Card: BlockCard }) {
       wide
       extra={
         ability.can('INTEGRATIONS_READ') ? (
-          <Button size="small" type="link" onClick={() => setSettings(true)} data-testid="billing-settings-open">
+          <Link to="/integrations" data-testid="billing-settings-open">
             Settings
-          </Button>
+          </Link>
         ) : null
       }
     >
       <OverdueInvoices />
-      <Drawer
-        open={settings}
-        onClose={() => setSettings(false)}
-        title="Card payments"
-        width="min(560px, 100vw)"
-        destroyOnHidden
-        data-testid="billing-settings-drawer"
-      >
-        <StripeIntegrationCard />
-      </Drawer>
     </Card>
   );
 }

@@ -208,6 +208,7 @@ export function StripeIntegrationCard() {
   return (
     <Card
       size="small"
+      className="integration-card"
       title="Stripe"
       data-testid="stripe-card"
       extra={

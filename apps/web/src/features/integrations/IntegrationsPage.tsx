@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Spin, Typography } from 'antd';
 import { useAbility } from '../../auth/useAbility';
+import { StripeIntegrationCard } from '../billing';
 import { PageHeader } from '../common/PageHeader';
 import { GOOGLE_KEY, getGoogle, INTEGRATIONS_KEY, listIntegrations } from './api';
 import { EnvironmentCard } from './EnvironmentCard';
@@ -8,8 +9,9 @@ import { GoogleCard } from './GoogleCard';
 import './integrations.css';
 
 /**
- * /integrations: every integration with its state. Google Calendar is each person's own; the services the server's
- * environment configures are shown read-only to INTEGRATIONS_READ, with Test for INTEGRATIONS_UPDATE.
+ * /integrations: every integration with its state. Google Calendar is each person's own; the card payment provider
+ * (Stripe) is the agency's, set here by INTEGRATIONS_UPDATE; the services the server's environment configures are
+ * shown read-only to INTEGRATIONS_READ, with Test for INTEGRATIONS_UPDATE.
  */
 export function IntegrationsPage() {
   const ability = useAbility();
@@ -25,8 +27,8 @@ export function IntegrationsPage() {
       <PageHeader title="Integrations" />
       <div className="integration-grid">
         {google.data ? <GoogleCard state={google.data} /> : <Spin />}
-        {/* The card payment provider's card (features/billing/StripeIntegrationCard.tsx, `StripeIntegrationCard`)
-            goes here at merge: agency-wide, after the person's own Google card. */}
+        {/* The card payment provider is agency-wide: regular staff who may read integrations see its card. */}
+        <StripeIntegrationCard />
       </div>
       {mayReadEnvironment ? (
         <>
