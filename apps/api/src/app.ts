@@ -2,11 +2,13 @@ import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MESSAGES, trustOwnOrigins } from '@portal/domain';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppConfig, REPO_ROOT } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { MIGRATIONS_DIR } from './db/migrate';
 import { DomainEvents } from './events/domain-events';
 import { ListCacheRelay } from './events/list-cache-relay';
 import { registerAccessControl } from './http/access';
@@ -61,6 +63,7 @@ import { createStorage } from './modules/uploads/storage';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { webhookRoutes } from './modules/webhooks';
+import { createAppMetrics, Drain, OneLinePerRequest, readinessChecks, registerRequestLog } from './ops';
 import { createOutboundClient } from './outbound/http-client';
 import { SecretBox } from './secret-box';
 
@@ -127,6 +130,8 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
+    // One line per request instead of Fastify's two (ops/request-log.ts).
+    logController: new OneLinePerRequest(),
     // maxParamLength: a push token in the path is a PushSubscription's JSON (hundreds of characters).
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 5000 },
     ajv: undefined,
@@ -165,6 +170,21 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onClose', () => listCaches.close());
   // Live channels and the collaborative editor share the app's HTTP server (live/index.ts).
   app.decorate('realtime', await registerRealtime(app, ctx));
+  const metrics = createAppMetrics({
+    pool: db.$client,
+    live: app.realtime.live.counts,
+    documents: app.realtime.collab.documentsOpen,
+    jobs: () => jobCounts(db),
+  });
+  registerRequestLog(app, metrics);
+  const drain = new Drain();
+  const ready = readinessChecks({
+    db,
+    migrationsDir: MIGRATIONS_DIR,
+    draining: () => drain.draining,
+    redis: app.realtime.live.redisReachable,
+  });
+  app.decorate('ops', { drain, metrics, ready });
 
   registerSecurityHeaders(app, { appUrl: config.appUrl, storageOrigin: await ctx.storage.browserOrigin() });
   await registerCompression(app);
@@ -223,8 +243,24 @@ export async function buildApp(options: BuildAppOptions) {
   return app;
 }
 
+/** pg-boss's jobs by queue and state; none before its schema exists (jobs not started yet, or never in tests). */
+async function jobCounts(db: Database) {
+  const result = await db
+    .execute<{ queue: string; state: string; count: number }>(
+      sql`select name as queue, state::text, count(*)::int as count from pgboss.job
+          where state in ('created', 'retry', 'active', 'failed') group by name, state`,
+    )
+    .catch(() => null);
+  return result?.rows ?? [];
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    ops: {
+      drain: Drain;
+      metrics: ReturnType<typeof createAppMetrics>;
+      ready: ReturnType<typeof readinessChecks>;
+    };
     accessMap: Map<string, string>;
     realtime: Awaited<ReturnType<typeof registerRealtime>>;
   }
