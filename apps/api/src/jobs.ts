@@ -13,11 +13,13 @@ import { scheduleWebhookJobs } from './modules/webhooks';
 
 /**
  * Background jobs on our own Postgres (pg-boss, schema pgboss). Each module schedules its own queues here; this is
- * only where they are started together and stopped together. Answers the stop.
+ * only where they are started together and stopped together. Answers the stop: graceful, so a running job is
+ * waited for up to `timeoutMs`; one still running then is failed back to its queue and retried (on this or another
+ * instance) within its retry limit.
  */
 export async function startJobs(
   options: JobOptions & { connectionString: string; app?: { ctx: AppContext; log: FastifyBaseLogger } },
-): Promise<() => Promise<void>> {
+): Promise<(timeoutMs?: number) => Promise<void>> {
   const boss = new PgBoss({ connectionString: options.connectionString, max: 2 });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -32,5 +34,5 @@ export async function startJobs(
     await scheduleWebhookJobs(boss, options.app, options.timeZone);
     await scheduleOnboardingDaily(boss, options.app, options.timeZone);
   }
-  return () => boss.stop({ graceful: true, wait: true });
+  return (timeoutMs = 30_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
 }
