@@ -148,7 +148,7 @@ const envSchema = z.object({
   /** After SIGTERM: how long /api/ready answers 503 while still serving, so the proxy stops sending new work. */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** After SIGTERM: the most in-flight requests and running jobs are waited for before they are cut. */
-  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(8000),
   /** A migration waiting longer than this for a table lock fails (and the start with it) instead of blocking. */
   MIGRATION_LOCK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The agency's time zone: weeks, days and recurrence are counted in it. */
