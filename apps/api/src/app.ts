@@ -128,8 +128,10 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: config.bodyLimit,
     // Only the configured proxies may say who the client is (X-Forwarded-For); false = the socket's peer address.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // A proxy's x-request-id is kept (the id then runs from the proxy's log to ours and into jobs); one that is not a
+    // short plain token is replaced, so a client cannot write into our log lines through it.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     // One line per request instead of Fastify's two (ops/request-log.ts).
     logController: new OneLinePerRequest(),
     // maxParamLength: a push token in the path is a PushSubscription's JSON (hundreds of characters).
@@ -241,6 +243,10 @@ export async function buildApp(options: BuildAppOptions) {
   );
 
   return app;
+}
+
+function requestIdOf(given: string | string[] | undefined): string {
+  return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
 }
 
 /** pg-boss's jobs by queue and state; none before its schema exists (jobs not started yet, or never in tests). */

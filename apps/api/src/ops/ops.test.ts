@@ -79,6 +79,14 @@ describe('request logs', () => {
     expect(requestLines(reqId)[0]).not.toHaveProperty('userId');
   });
 
+  it("keeps a proxy's request id, and replaces one that is not a short plain token", async () => {
+    const kept = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'haproxy-7f3a.21' } });
+    expect(kept.headers['x-request-id']).toBe('haproxy-7f3a.21');
+    const forged = await app.inject({ url: '/api/health', headers: { 'x-request-id': `${'x'.repeat(200)}` } });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestLines(String(forged.headers['x-request-id']))).toHaveLength(1);
+  });
+
   it('logs the job a request started with that request id', async () => {
     const plan = await buildPlan(app.ctx.db, { projectManagerId: actors.manager.id });
     const file = await uploadClient(app).upload(actors.manager.token, 'brief.pdf', PDF_BYTES);
