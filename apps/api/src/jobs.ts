@@ -13,13 +13,15 @@ import { scheduleWebhookJobs } from './modules/webhooks';
 
 /**
  * Background jobs on our own Postgres (pg-boss, schema pgboss). Each module schedules its own queues here; this is
- * only where they are started together and stopped together. Answers the stop: graceful, so a running job is
- * waited for up to `timeoutMs`; one still running then is failed back to its queue and retried (on this or another
- * instance) within its retry limit.
+ * only where they are started together and stopped together. Answers how to stop them, in two steps for the drain
+ * (main.ts): `stop` ends the workers gracefully, a running job waited for up to `timeoutMs` and one still running then
+ * failed back to its queue, to be retried (here or on another instance) within its retry limit; sending stays open,
+ * so a request answered during the rest of the drain still queues its job for another instance. `close` then
+ * releases pg-boss's connections.
  */
 export async function startJobs(
   options: JobOptions & { connectionString: string; app?: { ctx: AppContext; log: FastifyBaseLogger } },
-): Promise<(timeoutMs?: number) => Promise<void>> {
+): Promise<{ stop: (timeoutMs?: number) => Promise<void>; close: () => Promise<void> }> {
   const boss = new PgBoss({ connectionString: options.connectionString, max: 2 });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -34,5 +36,11 @@ export async function startJobs(
     await scheduleWebhookJobs(boss, options.app, options.timeZone);
     await scheduleOnboardingDaily(boss, options.app, options.timeZone);
   }
-  return (timeoutMs = 30_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  return {
+    stop: (timeoutMs = 30_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false }),
+    // pg-boss's own pool (typed as its minimal Db, which does not list the close it has).
+    close: async () => {
+      await (boss.getDb() as { close?: () => Promise<void> }).close?.();
+    },
+  };
 }

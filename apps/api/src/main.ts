@@ -39,7 +39,7 @@ const seeded = handle.embedded && !(await hasAnyUser(db)) ? await seedDemo(db, d
 
 const app = await buildApp({ config, db });
 // Jobs start once the server answers (below): pg-boss's own start-up is not something a request waits for.
-let stopJobs = async (_timeoutMs?: number) => {};
+let jobs = { stop: async (_timeoutMs?: number) => {}, close: async () => {} };
 
 let stopping = false;
 /**
@@ -62,7 +62,7 @@ async function shutdown(signal: string) {
   // Jobs first, while the app's services (storage, mailer, outbound client) are all still there for them; requests
   // go on being served meanwhile. Both stages share the one DRAIN_TIMEOUT_MS.
   const deadline = Date.now() + timeoutMs;
-  await stopJobs(timeoutMs);
+  await jobs.stop(timeoutMs);
   const cut = setTimeout(
     () => {
       app.log.warn('drain timeout: cutting the connections still open');
@@ -72,6 +72,7 @@ async function shutdown(signal: string) {
   );
   await app.close();
   clearTimeout(cut);
+  await jobs.close();
   await pool.end();
   await handle.stop();
   app.log.info('drained');
@@ -89,12 +90,11 @@ try {
       ? `\nPort ${config.port} is already in use. Is Agency Portal already running? Set PORT to use another port.\n\n`
       : `\nAgency Portal could not start: ${(error as Error).message}\n\n`,
   );
-  await stopJobs();
   await pool.end();
   await handle.stop();
   process.exit(1);
 }
-stopJobs = await startJobs({
+jobs = await startJobs({
   connectionString: handle.url,
   db,
   timeZone: config.agencyTimeZone,

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildActors, buildPlan } from '../../test/factories';
@@ -21,7 +22,7 @@ const METRICS_TOKEN = 'metrics-token-for-the-ops-test-0123456789';
 let app: TestApp;
 let close: () => Promise<void>;
 let stopStorage: () => Promise<void>;
-let stopJobs: () => Promise<void>;
+let jobs: Awaited<ReturnType<typeof startJobs>>;
 let dbUrl = '';
 let actors: Awaited<ReturnType<typeof buildActors>>;
 
@@ -35,10 +36,11 @@ beforeAll(async () => {
   });
   ({ app, close, url: dbUrl } = built);
   actors = await buildActors(built.db);
-  stopJobs = await startJobs({ connectionString: built.url, db: built.db, timeZone: 'UTC', log: app.log, app });
+  jobs = await startJobs({ connectionString: built.url, db: built.db, timeZone: 'UTC', log: app.log, app });
 }, 60_000);
 afterAll(async () => {
-  await stopJobs();
+  await jobs.stop();
+  await jobs.close();
   await close();
   await stopStorage();
 });
@@ -176,5 +178,31 @@ describe('metrics', () => {
     expect(value(/^portal_jobs\{queue="ops-test",state="failed"\} (\d+)$/m)).toBe(1);
     expect(value(/^portal_emails_total\{result="outbox"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
     expect(text).toContain('# TYPE portal_pushes_total counter');
+  });
+});
+
+describe('jobs during the drain', () => {
+  it('still queues a job a request asks for once the workers have stopped, for another instance to run', async () => {
+    await jobs.stop(1000);
+    const plan = await buildPlan(app.ctx.db, { projectManagerId: actors.manager.id });
+    const file = await uploadClient(app).upload(actors.manager.token, 'late.pdf', PDF_BYTES);
+    const task = await app.inject({
+      method: 'POST',
+      url: '/api/tasks',
+      headers: bearer(actors.manager.token),
+      payload: { title: 'Asked for while draining', project_id: plan.uuid, uploads: [file] },
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/tasks/mass-download',
+      headers: { ...bearer(actors.manager.token), 'x-request-id': 'ops-test-draining' },
+      payload: { full_download: true, task_ids: [task.json().data.uuid] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const queued = await app.ctx.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from pgboss.job
+          where name = 'uploads-mass-download' and state = 'created' and data->>'reqId' = 'ops-test-draining'`,
+    );
+    expect(queued.rows[0]?.count).toBe(1);
   });
 });
