@@ -1,10 +1,12 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildActors, buildPlan } from '../../test/factories';
 import { getTestApp, type TestApp } from '../../test/test-app';
 import { startJobs } from '../jobs';
+import { hasRedis, startRedis } from '../live/test-support';
 import { PDF_BYTES, startStorage, uploadClient } from '../modules/uploads/test-helpers';
 
 /** The app's log lines as written (pino JSON on a stream this test holds), parsed. */
@@ -133,6 +135,30 @@ describe('readiness', () => {
       expect(draining.json()).toEqual({ status: 'failing', failing: ['draining'] });
     } finally {
       await drainingApp.close();
+    }
+  });
+});
+
+describe('readiness with Redis', () => {
+  it.skipIf(!hasRedis)('is ready while Redis answers and names redis as failing while it does not', async () => {
+    const redis = await startRedis();
+    const withRedis = await getTestApp({ env: { REDIS_URL: redis.url } });
+    const admin = createClient({ url: redis.url });
+    await admin.connect();
+    try {
+      const up = await withRedis.app.inject({ url: '/api/ready' });
+      expect(up.json()).toEqual({ status: 'ok', failing: [] });
+      // Redis stops answering every client for 3 s (longer than the check's 2 s), then answers again.
+      await admin.sendCommand(['CLIENT', 'PAUSE', '3000', 'ALL']);
+      const down = await withRedis.app.inject({ url: '/api/ready' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ status: 'failing', failing: ['redis'] });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await withRedis.app.inject({ url: '/api/ready' })).statusCode).toBe(200);
+    } finally {
+      await admin.quit();
+      await withRedis.close();
+      await redis.stop();
     }
   });
 });
