@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The crash test (test/crash): starts the real server twice on its own embedded PostgreSQL, so it needs no shared
- * test database and runs as a project of its own, beside the API unit tests.
+ * The crash and drain tests (test/crash): each starts the real server twice on its own embedded PostgreSQL, so they
+ * need no shared test database and run as a project of their own, beside the API unit tests.
  */
 export default defineConfig({
   test: {

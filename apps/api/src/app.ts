@@ -2,11 +2,13 @@ import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MESSAGES, trustOwnOrigins } from '@portal/domain';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppConfig, REPO_ROOT } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { MIGRATIONS_DIR } from './db/migrate';
 import { DomainEvents } from './events/domain-events';
 import { ListCacheRelay } from './events/list-cache-relay';
 import { registerAccessControl } from './http/access';
@@ -64,6 +66,7 @@ import { createStorage } from './modules/uploads/storage';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { webhookRoutes } from './modules/webhooks';
+import { createAppMetrics, Drain, OneLinePerRequest, readinessChecks, registerRequestLog } from './ops';
 import { createOutboundClient } from './outbound/http-client';
 import { SecretBox } from './secret-box';
 
@@ -131,8 +134,12 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: config.bodyLimit,
     // Only the configured proxies may say who the client is (X-Forwarded-For); false = the socket's peer address.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
-    genReqId: () => crypto.randomUUID(),
-    requestIdHeader: 'x-request-id',
+    // A proxy's x-request-id is kept (the id then runs from the proxy's log to ours and into jobs); one that is not a
+    // short plain token is replaced, so a client cannot write into our log lines through it.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
+    // One line per request instead of Fastify's two (ops/request-log.ts).
+    logController: new OneLinePerRequest(),
     // maxParamLength: a push token in the path is a PushSubscription's JSON (hundreds of characters).
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 5000 },
     ajv: undefined,
@@ -171,6 +178,21 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onClose', () => listCaches.close());
   // Live channels and the collaborative editor share the app's HTTP server (live/index.ts).
   app.decorate('realtime', await registerRealtime(app, ctx));
+  const metrics = createAppMetrics({
+    pool: db.$client,
+    live: app.realtime.live.counts,
+    documents: app.realtime.collab.documentsOpen,
+    jobs: () => jobCounts(db),
+  });
+  registerRequestLog(app, metrics);
+  const drain = new Drain();
+  const ready = readinessChecks({
+    db,
+    migrationsDir: MIGRATIONS_DIR,
+    draining: () => drain.draining,
+    redis: app.realtime.live.redisReachable,
+  });
+  app.decorate('ops', { drain, metrics, ready });
 
   registerSecurityHeaders(app, { appUrl: config.appUrl, storageOrigin: await ctx.storage.browserOrigin() });
   await registerCompression(app);
@@ -229,8 +251,28 @@ export async function buildApp(options: BuildAppOptions) {
   return app;
 }
 
+function requestIdOf(given: string | string[] | undefined): string {
+  return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : crypto.randomUUID();
+}
+
+/** pg-boss's jobs by queue and state; none before its schema exists (jobs not started yet, or never in tests). */
+async function jobCounts(db: Database) {
+  const result = await db
+    .execute<{ queue: string; state: string; count: number }>(
+      sql`select name as queue, state::text, count(*)::int as count from pgboss.job
+          where state in ('created', 'retry', 'active', 'failed') group by name, state`,
+    )
+    .catch(() => null);
+  return result?.rows ?? [];
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    ops: {
+      drain: Drain;
+      metrics: ReturnType<typeof createAppMetrics>;
+      ready: ReturnType<typeof readinessChecks>;
+    };
     accessMap: Map<string, string>;
     realtime: Awaited<ReturnType<typeof registerRealtime>>;
   }

@@ -166,6 +166,14 @@ const envSchema = z.object({
   BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
   PG_BIN_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prometheus metrics at /api/metrics for whoever sends it as a bearer; unset = no metrics route at all. */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** After SIGTERM: how long /api/ready answers 503 while still serving, so the proxy stops sending new work. */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** After SIGTERM: the most in-flight requests and running jobs are waited for before they are cut. */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(8000),
+  /** A migration waiting longer than this for a table lock fails (and the start with it) instead of blocking. */
+  MIGRATION_LOCK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The agency's time zone: weeks, days and recurrence are counted in it. */
   AGENCY_TIME_ZONE: z
     .string()
@@ -355,6 +363,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : null,
     backup: { keep: e.BACKUP_KEEP, hour: e.BACKUP_HOUR, pgBinDir: e.PG_BIN_DIR ?? null },
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    drain: { delayMs: e.DRAIN_DELAY_MS, timeoutMs: e.DRAIN_TIMEOUT_MS },
+    migrationLockTimeoutMs: e.MIGRATION_LOCK_TIMEOUT_MS,
     agencyTimeZone: e.AGENCY_TIME_ZONE,
     version: readVersion(),
     buildHash: readBuildHash(),

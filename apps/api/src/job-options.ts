@@ -6,3 +6,11 @@ import type { Database } from './db/client';
  */
 export type JobLog = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 export type JobOptions = { db: Database; timeZone: string; log: JobLog };
+
+/**
+ * The logger a job logs with: bound to the id of the request that started it (`reqId` in the job's data), so its
+ * lines are found beside the request's own (docs/ARCHITECTURE.md, "Running in production").
+ */
+export function jobLogger<L extends { child: (bindings: object) => L }>(log: L, data: { reqId?: string } | null): L {
+  return data?.reqId ? log.child({ reqId: data.reqId }) : log;
+}

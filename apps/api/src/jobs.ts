@@ -16,11 +16,15 @@ import { scheduleWebhookJobs } from './modules/webhooks';
 
 /**
  * Background jobs on our own Postgres (pg-boss, schema pgboss). Each module schedules its own queues here; this is
- * only where they are started together and stopped together. Answers the stop.
+ * only where they are started together and stopped together. Answers how to stop them, in two steps for the drain
+ * (main.ts): `stop` ends the workers gracefully, a running job waited for up to `timeoutMs` and one still running then
+ * failed back to its queue, to be retried (here or on another instance) within its retry limit; sending stays open,
+ * so a request answered during the rest of the drain still queues its job for another instance. `close` then
+ * releases pg-boss's connections.
  */
 export async function startJobs(
   options: JobOptions & { connectionString: string; app?: { ctx: AppContext; log: FastifyBaseLogger } },
-): Promise<() => Promise<void>> {
+): Promise<{ stop: (timeoutMs?: number) => Promise<void>; close: () => Promise<void> }> {
   const boss = new PgBoss({ connectionString: options.connectionString, max: 2 });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -38,5 +42,11 @@ export async function startJobs(
     await scheduleDailyBackup(boss, options.app.ctx.config, options.log);
     await scheduleBillingJobs(boss, options.app, options.timeZone);
   }
-  return () => boss.stop({ graceful: true, wait: true });
+  return {
+    stop: (timeoutMs = 30_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false }),
+    // pg-boss's own pool (typed as its minimal Db, which does not list the close it has).
+    close: async () => {
+      await (boss.getDb() as { close?: () => Promise<void> }).close?.();
+    },
+  };
 }

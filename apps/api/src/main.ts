@@ -24,7 +24,7 @@ try {
 }
 
 const { db, pool } = createDb(handle.url, { max: 20 });
-await runMigrations(db);
+await runMigrations(db, { lockTimeoutMs: config.migrationLockTimeoutMs });
 await syncPermissions(db);
 await syncPlanTypes(db);
 await syncRequestTypes(db);
@@ -39,19 +39,43 @@ const seeded = handle.embedded && !(await hasAnyUser(db)) ? await seedDemo(db, d
 
 const app = await buildApp({ config, db });
 // Jobs start once the server answers (below): pg-boss's own start-up is not something a request waits for.
-let stopJobs = async () => {};
+let jobs = { stop: async (_timeoutMs?: number) => {}, close: async () => {} };
 
 let stopping = false;
+/**
+ * The drain (docs/ARCHITECTURE.md, "Running in production"): /api/ready turns 503 at once and, for DRAIN_DELAY_MS,
+ * requests are still served while the proxy notices; then running jobs finish or go back to their queue, no new
+ * connection is taken, in-flight requests finish (cut at DRAIN_TIMEOUT_MS), sockets are told to reconnect elsewhere
+ * and open documents are stored (app.close's preClose, live/index.ts), and the pool closes.
+ */
 async function shutdown(signal: string) {
   if (stopping) {
     return;
   }
   stopping = true;
-  app.log.info({ signal }, 'shutting down');
+  const { delayMs, timeoutMs } = config.drain;
+  app.log.info({ signal, delayMs, timeoutMs }, 'draining');
+  app.ops.drain.start();
+  if (delayMs > 0) {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
+  // Jobs first, while the app's services (storage, mailer, outbound client) are all still there for them; requests
+  // go on being served meanwhile. Both stages share the one DRAIN_TIMEOUT_MS.
+  const deadline = Date.now() + timeoutMs;
+  await jobs.stop(timeoutMs);
+  const cut = setTimeout(
+    () => {
+      app.log.warn('drain timeout: cutting the connections still open');
+      app.server.closeAllConnections();
+    },
+    Math.max(deadline - Date.now(), 1000),
+  );
   await app.close();
-  await stopJobs();
+  clearTimeout(cut);
+  await jobs.close();
   await pool.end();
   await handle.stop();
+  app.log.info('drained');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -66,12 +90,11 @@ try {
       ? `\nPort ${config.port} is already in use. Is Agency Portal already running? Set PORT to use another port.\n\n`
       : `\nAgency Portal could not start: ${(error as Error).message}\n\n`,
   );
-  await stopJobs();
   await pool.end();
   await handle.stop();
   process.exit(1);
 }
-stopJobs = await startJobs({
+jobs = await startJobs({
   connectionString: handle.url,
   db,
   timeZone: config.agencyTimeZone,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
@@ -27,16 +28,17 @@ export async function getTestApp(
     env?: Record<string, string>;
     rateLimits?: AuthRateLimits;
     resolveHost?: ResolveHost;
-    /** A logger of the test's own (a test that reads the log lines); silent otherwise. */
-    logger?: Parameters<typeof buildApp>[0]['logger'];
+    /** Off unless a test reads the log lines (a pino destination it holds). */
+    logger?: FastifyServerOptions['logger'];
   } = {},
-): Promise<{ app: TestApp; db: Database; mailbox: MemoryPickup; close: () => Promise<void> }> {
+): Promise<{ app: TestApp; db: Database; url: string; mailbox: MemoryPickup; close: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `portal_test_${process.ppid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database "${name}" template "${inject('templateDatabase')}"`);
-  const { db, pool } = createDb(withDatabase(adminUrl, name), { max: 5 });
+  const url = withDatabase(adminUrl, name);
+  const { db, pool } = createDb(url, { max: 5 });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -65,6 +67,7 @@ export async function getTestApp(
   return {
     app,
     db,
+    url,
     mailbox,
     close: async () => {
       await app.close();

@@ -192,6 +192,8 @@ export async function startCollaboration(app: FastifyInstance, ctx: AppContext) 
 
   return {
     handleUpgrade,
+    /** Documents open on this instance (metrics). */
+    documentsOpen: () => hocuspocus.documents.size,
     /**
      * PUT through the API while people may be editing: the write is merged into the live document (on whichever
      * instance holds it, through Redis) and stored at once; the delta column then holds the merged text.

@@ -42,9 +42,7 @@ export async function startLiveServer(app: FastifyInstance, ctx: AppContext) {
     pingInterval: 25_000,
     pingTimeout: 20_000,
   });
-  const closeAdapter = ctx.config.redisUrl
-    ? await connectRedisAdapter(io, ctx.config.redisUrl, app.log)
-    : async () => {};
+  const adapter = ctx.config.redisUrl ? await connectRedisAdapter(io, ctx.config.redisUrl, app.log) : null;
 
   io.use(async (socket, next) => {
     const data = socket.data as SocketData;
@@ -274,13 +272,19 @@ export async function startLiveServer(app: FastifyInstance, ctx: AppContext) {
     announceVersion(version: string, buildHash: string) {
       io.local.to('version').emit('version.update', { version, build_hash: buildHash });
     },
+    /** Whether Redis answers; undefined without REDIS_URL (nothing to check). */
+    redisReachable: adapter ? () => adapter.ping() : undefined,
+    /** This instance's sockets and rooms (metrics). */
+    counts: () => ({ sockets: io.of('/').sockets.size, rooms: io.of('/').adapter.rooms.size }),
     async close() {
       clearInterval(timer);
       stopInvalidations();
       stopEvents();
-      io.local.disconnectSockets(true);
+      // Closing the transports without socket.io's disconnect packet: the clients see 'transport close' and
+      // reconnect by themselves (through the proxy, to another instance); a server-side disconnect() would leave
+      // them disconnected for good.
       io.engine.close();
-      await closeAdapter();
+      await adapter?.close();
     },
   };
 }

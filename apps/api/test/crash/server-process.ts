@@ -11,7 +11,11 @@ export type RunningServer = { process: ChildProcess; base: string; output: () =>
  * The real server (apps/api/src/main.ts, the code `npm start` runs) with its embedded PostgreSQL in `dataDir`, in its
  * own process. DATABASE_URL is removed so the embedded database is used even where CI sets one for the unit tests.
  */
-export async function startServer(dataDir: string, port: number): Promise<RunningServer> {
+export async function startServer(
+  dataDir: string,
+  port: number,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<RunningServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -21,6 +25,7 @@ export async function startServer(dataDir: string, port: number): Promise<Runnin
     HOST: '127.0.0.1',
     APP_URL: `http://127.0.0.1:${port}`,
     EMBEDDED_PG_PORT: '0',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

@@ -28,3 +28,10 @@ export const healthSchema = z.object({
   version: z.string(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** GET /api/ready: whether a proxy should send this instance work; only the names of failing checks, nothing more. */
+export const readinessSchema = z.object({
+  status: z.enum(['ok', 'failing']),
+  failing: z.array(z.enum(['draining', 'database', 'migrations', 'redis'])),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

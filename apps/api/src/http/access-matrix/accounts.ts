@@ -3,6 +3,10 @@ import { anyUser, everyone, type MatrixRows, staff } from './expectations';
 /** Sign-in, configuration, logs, contacts, invites, roles, groups, users and clients. */
 export const ACCOUNT_ROUTES: MatrixRows = {
   'GET /api/health': { expect: everyone },
+  // Issue 24: what a load balancer routes on, public like health; metrics carry their own bearer (METRICS_TOKEN),
+  // and without it configured (as here) the route answers 404 to everyone.
+  'GET /api/ready': { expect: everyone },
+  'GET /api/metrics': { expect: everyone },
   'GET /api/config': { expect: everyone },
   'POST /api/login': { expect: everyone, payload: { email: 'nobody@agency.test', password: 'whatever-1' } },
   'POST /api/register': { expect: everyone, payload: {} },

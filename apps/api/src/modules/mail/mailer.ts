@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { countEmail } from '../../ops';
 import type { MailPickup } from './pickup';
 import { redactMessage } from './secrets';
 
@@ -55,6 +56,7 @@ export class Mailer {
     const { template: _template, secrets: _secrets, ...envelope } = message;
     if (!this.transport || !row) {
       this.log.info({ mail: { to: message.to, subject: stored.subject } }, `mail (outbox):\n${stored.text}`);
+      countEmail('outbox');
       if (row && this.options.pickup) {
         await this.options.pickup.deliver({ uuid: row.uuid, ...envelope });
       }
@@ -62,9 +64,11 @@ export class Mailer {
     }
     try {
       await this.transport.sendMail({ from: this.options.from, ...envelope });
+      countEmail('sent');
       await this.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
     } catch (error) {
       // The caller's action (e.g. a reset request) still succeeds; the failure is kept with the message.
+      countEmail('failed');
       this.log.error({ err: error, to: message.to }, 'SMTP delivery failed');
       await this.db
         .update(mailOutbox)

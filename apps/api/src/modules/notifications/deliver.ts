@@ -5,6 +5,7 @@ import webPush, { type PushSubscription, type RequestOptions, WebPushError } fro
 import type { AppContext } from '../../context';
 import { pushTokens } from '../../db/schema';
 import type { DomainEvent } from '../../events/domain-events';
+import { countPush } from '../../ops';
 import { publicOnlyAgent, resolveWithDns } from '../../outbound/public-https';
 import { escapeHtml } from '../mail/html';
 import type { MailMessage } from '../mail/mailer';
@@ -91,10 +92,13 @@ export function notificationDelivery(
         }
         try {
           await sendPush(JSON.parse(token) as PushSubscription, payload, options);
+          countPush('sent');
         } catch (error) {
           if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+            countPush('gone');
             gone.push(token);
           } else {
+            countPush('failed');
             log.warn({ err: error, userId: push.userId }, 'web push failed');
           }
         }

@@ -93,8 +93,16 @@ describe('push tokens', () => {
 });
 
 describe('Web Push delivery', () => {
-  it('pushes to every token, deletes tokens the push service says are gone, and never throws', async () => {
+  it('pushes to every token, deletes tokens the push service says are gone, counts each result, and never throws', async () => {
     const user = actors.manager;
+    // The pushes counter of the metrics (ops/metrics.ts), read as a scrape reads it.
+    const counted = async (result: string) =>
+      Number(
+        (await app.ops.metrics.text()).match(
+          new RegExp(`^portal_pushes_total\\{result="${result}"\\} (\\d+)$`, 'm'),
+        )?.[1] ?? 0,
+      );
+    const before = { sent: await counted('sent'), failed: await counted('failed'), gone: await counted('gone') };
     const alive = subscriptionJson('alive');
     const gone = subscriptionJson('gone');
     const broken = subscriptionJson('broken');
@@ -134,6 +142,11 @@ describe('Web Push delivery', () => {
     expect(left).toContain(broken);
     expect(left).not.toContain(gone);
     expect(await tokensOf(user.token)).not.toContain(gone);
+    expect({
+      sent: (await counted('sent')) - before.sent,
+      failed: (await counted('failed')) - before.failed,
+      gone: (await counted('gone')) - before.gone,
+    }).toEqual({ sent: sent.length, failed: 1, gone: 1 });
   });
 
   it('sends no push when the push preference is off', async () => {

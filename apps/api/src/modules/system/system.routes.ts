@@ -1,7 +1,9 @@
-import { healthSchema, publicConfigSchema } from '@portal/domain';
+import { timingSafeEqual } from 'node:crypto';
+import { healthSchema, MESSAGES, publicConfigSchema, readinessSchema } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../http/access';
+import { unauthorized } from '../../http/errors';
 import { getVapidKeys } from '../notifications/vapid';
 
 const tags = ['system'];
@@ -20,6 +22,35 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         .catch(() => false);
       const body = { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', version: app.ctx.config.version };
       return reply.status(up ? 200 : 503).send(body as typeof healthSchema._output);
+    },
+  );
+
+  // What a load balancer routes on (docs/ARCHITECTURE.md, "Running in production"); 503 while draining.
+  app.get(
+    '/ready',
+    {
+      config: { access: access.public({ duringMaintenance: true }) },
+      schema: { tags, response: { 200: readinessSchema, 503: readinessSchema } },
+    },
+    async (_request, reply) => {
+      const failing = await app.ops.ready();
+      return reply.status(failing.length ? 503 : 200).send({ status: failing.length ? 'failing' : 'ok', failing });
+    },
+  );
+
+  // Prometheus text, only with METRICS_TOKEN set and sent as a bearer; without it the route does not exist (404).
+  app.get(
+    '/metrics',
+    { config: { access: access.public({ duringMaintenance: true }) }, schema: { tags, hide: true } },
+    async (request, reply) => {
+      const expected = app.ctx.config.metricsToken;
+      if (!expected) {
+        return reply.status(404).send({ message: MESSAGES.resourceNotFound, code: 'not_found' });
+      }
+      if (!sameSecret(request.headers.authorization ?? '', `Bearer ${expected}`)) {
+        throw unauthorized();
+      }
+      return reply.type(app.ops.metrics.contentType).send(await app.ops.metrics.text());
     },
   );
 
@@ -53,3 +84,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

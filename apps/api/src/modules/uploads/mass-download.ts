@@ -15,7 +15,8 @@ import { visibleTasks } from '../tasks/task-access';
 import { canViewUpload, type UploadViewer } from './holder-access';
 import { originalKey } from './storage';
 
-export type MassDownloadJob = { userId: number; uploadIds: number[]; label: string };
+/** reqId: the request that asked for it, which the job's log lines carry. */
+export type MassDownloadJob = { userId: number; uploadIds: number[]; label: string; reqId?: string };
 type Sender = (job: MassDownloadJob) => Promise<unknown>;
 
 /** Set by the job runner (uploads-jobs.ts); without it (no job runner) the zip is built in this process. */
@@ -109,14 +110,15 @@ export async function requestMassDownload(
   ctx: AppContext,
   input: MassDownloadInput,
   viewer: UploadViewer,
-  log: FastifyBaseLogger,
+  request: { id: string; log: FastifyBaseLogger },
 ): Promise<{ message: string } | ZipAtOnce> {
+  const { log } = request;
   const files = await findFiles(ctx, input, viewer);
   if (files.length === 0) {
     throw validationError({ full_download: [MESSAGES.massDownloadNothing] });
   }
   const label = input.upload_ids?.length ? 'selected' : input.task_ids?.length ? 'tasks' : 'requests';
-  const job: MassDownloadJob = { userId: viewer.userId, uploadIds: files.map((f) => f.id), label };
+  const job: MassDownloadJob = { userId: viewer.userId, uploadIds: files.map((f) => f.id), label, reqId: request.id };
   const total = files.reduce((sum, file) => sum + Number(file.size ?? 0), 0);
   if (total < ctx.config.massDownloadAtOnceMaxBytes) {
     const { zip } = await zipOf(ctx, job.uploadIds, log);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../context';
+import { jobLogger } from '../../job-options';
 import { removeOrphanUploads } from './cleanup-job';
 import { buildZip, type MassDownloadJob, setMassDownloadSender } from './mass-download';
 
@@ -26,7 +27,9 @@ export async function scheduleUploadJobs(
   await boss.createQueue(MASS_DOWNLOAD_QUEUE);
   await boss.work<MassDownloadJob>(MASS_DOWNLOAD_QUEUE, async ([job]) => {
     if (job) {
-      await buildZip(app.ctx, job.data, app.log);
+      const log = jobLogger(app.log, job.data);
+      const uuid = await buildZip(app.ctx, job.data, log);
+      log.info({ job: MASS_DOWNLOAD_QUEUE, upload: uuid }, 'mass download zip ready');
     }
   });
   setMassDownloadSender((job) => boss.send(MASS_DOWNLOAD_QUEUE, job, { retryLimit: 2 }));

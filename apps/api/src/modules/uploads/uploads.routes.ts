@@ -160,7 +160,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = viewerOf(requirePrincipal(request));
       const input = await taskFilesInput(app.ctx, request.body, viewer);
-      return answer(reply, await requestMassDownload(app.ctx, input, viewer, request.log));
+      return answer(reply, await requestMassDownload(app.ctx, input, viewer, request));
     },
   );
   app.post(
@@ -172,7 +172,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = viewerOf(requirePrincipal(request));
       const input = await requestFilesInput(app.ctx, request.body, viewer);
-      return answer(reply, await requestMassDownload(app.ctx, input, viewer, request.log));
+      return answer(reply, await requestMassDownload(app.ctx, input, viewer, request));
     },
   );
   app.post(
@@ -185,7 +185,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           app.ctx,
           { full_download: request.body.full_download, upload_ids: request.body.upload_ids },
           viewerOf(requirePrincipal(request)),
-          request.log,
+          request,
         ),
       ),
   );
