@@ -6,6 +6,7 @@ import { SessionService } from '../modules/auth/session.service';
 import { registerAccessControl } from './access';
 
 import { ACCOUNT_ROUTES } from './access-matrix/accounts';
+import { ADMINISTRATION_ROUTES } from './access-matrix/administration';
 import { CONVERSATION_AND_TABLE_ROUTES } from './access-matrix/conversation-and-tables';
 import type { Actor, MatrixRows } from './access-matrix/expectations';
 import { FORM_ROUTES } from './access-matrix/forms';
@@ -23,6 +24,7 @@ const MATRIX: MatrixRows = {
   ...CONVERSATION_AND_TABLE_ROUTES,
   ...FORM_ROUTES,
   ...ORDER_ROUTES,
+  ...ADMINISTRATION_ROUTES,
   ...ONBOARDING_ROUTES,
 };
 

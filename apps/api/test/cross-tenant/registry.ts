@@ -251,6 +251,9 @@ export const REGISTRY: Record<string, Entry> = {
   'POST /api/orders/:uuid/place': {
     unrestricted: `${AGENCY_WIDE} (CHARGES_UPDATE, plus PROJECTS_CREATE or PROJECTS_UPDATE for the plan it makes or changes)`,
   },
+  // Plan rates (issue 21): an agency-wide billing setting of staff with CHARGES_UPDATE, like the rates themselves;
+  // the answer names the plan's title and client only, which the administration screen lists anyway.
+  'PUT /api/administration/plan-rates/:project_uuid': { unrestricted: `${AGENCY_WIDE} (CHARGES_UPDATE)` },
   // Onboarding (issue 20): agency-wide records of regular staff (freelancers are refused by the routes' access). The
   // public page's routes are not staff routes; that one client's token never reaches another client's onboarding or
   // items is tested in modules/onboarding/public.test.ts ('refuses an item of another client's onboarding').
