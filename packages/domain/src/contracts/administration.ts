@@ -145,8 +145,8 @@ export const planRatesListResponseSchema = z.object({ data: z.array(planRatesRow
 export const projectUuidParam = z.object({ project_uuid: z.uuid() });
 
 /**
- * The amount for logged minutes at an hourly rate, in cents, rounded half up to the cent. Reports sum the minutes
- * of one plan and category first and price the sum once, so rounding happens once per plan and category.
+ * The amount for logged minutes at an hourly rate, in cents, rounded half up to the cent. Reports price each time
+ * log on its own (as an invoice line) and sum those amounts (apps/api/src/modules/administration/money.ts).
  */
 export function amountCents(minutes: number, rateCentsPerHour: number): number {
   return Math.round((minutes * rateCentsPerHour) / 60);

@@ -11,5 +11,6 @@ export const administrationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(routes);
 };
 
+export { logAmountSql, maySeeMoney, rateSql } from './money';
 export { listPlanRates, loadPricer, type Pricer, ratesForPlan, setPlanRates } from './plan-rates';
 export { agencyRates, getAdministration, updateAdministration } from './settings';
