@@ -60,6 +60,7 @@ export type PageKey =
   | 'reports'
   | 'userPerformance'
   | 'webhooks'
+  | 'administration'
   | 'forms'
   | 'formBuilder'
   | 'publicForm'
@@ -195,7 +196,8 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/integrations', 'Integrations'),
   screen('/integrations/google', 'Google integration'),
   screen('/cms', 'CMS'),
-  screen('/administration', 'Administration'),
+  // Billing and invoice settings, hourly rates (issue 21).
+  screen('/administration', 'Administration', 'regular_user', 'administration', ['CHARGES_READ']),
   // Webhooks (issue 23): an admin setting, under Administration.
   screen('/administration/webhooks', 'Webhooks', 'regular_user', 'webhooks', ['WEBHOOKS_MANAGE']),
   screen('/report', 'Reports', 'regular_user', 'reports', ['PROJECTS_READ']),
