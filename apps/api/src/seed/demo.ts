@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { contacts, userRoles, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import type { StartDeps } from '../modules/onboarding';
+import { seedDemoAdministration } from './demo-administration';
 import { seedDemoClients } from './demo-clients';
 import { seedDemoContacts } from './demo-contacts';
 import { seedDemoForms } from './demo-forms';
@@ -94,6 +95,7 @@ export async function seedDemo(db: Database, onboarding?: StartDeps): Promise<bo
   await seedDemoRequests(db);
   await seedDemoForms(db);
   await seedDemoOrders(db);
+  await seedDemoAdministration(db);
   if (onboarding) {
     // After the forms: the client information form is the onboarding's information form.
     await seedDemoOnboarding(db, onboarding);

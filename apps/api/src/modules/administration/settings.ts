@@ -83,7 +83,7 @@ const blankToNull = (value: string | null | undefined) => (value === undefined ?
  * announces the change for the audit trail, naming the fields that changed, never their values.
  */
 export async function updateAdministration(
-  ctx: Pick<AppContext, 'db' | 'events' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'events'> & Partial<Pick<AppContext, 'storage'>>,
   input: z.output<typeof administrationUpdateSchema>,
   actor: { userId: number; uuid: string },
 ): Promise<Administration> {
@@ -112,6 +112,9 @@ export async function updateAdministration(
       })
       .where(eq(administrationSettings.id, 1));
     if (input.logo !== undefined) {
+      if (!ctx.storage) {
+        throw new Error('a logo needs the file storage');
+      }
       const attached = await attachUploads(tx, {
         storage: ctx.storage,
         uploadUuids: input.logo ? [input.logo] : [],
