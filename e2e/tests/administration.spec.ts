@@ -3,6 +3,11 @@ import { expectNoSeriousViolations } from './axe';
 import { adminToken, agencyToday, expectNoSidewaysScroll, newStaff, screenshot, signIn } from './support';
 
 const PASSWORD = 'billing-e2e-2026!';
+/** A 1×1 PNG: the logo goes through the pre-signed upload flow like any file. */
+const LOGO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /**
  * A plan of its own with one 90-minute billable log today, so its money is known by hand: 90 min × the agency's
@@ -112,6 +117,10 @@ test('an admin edits the billing settings and a rate; the report and the budget 
     await page.getByTestId('billing-legal-name').fill('Brightside Digital LLC');
     await page.getByTestId('billing-invoice-prefix').fill('BSD-');
     await page.getByTestId('billing-rate-billable').fill(rate);
+    await page
+      .getByTestId('billing-logo-input')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO_PNG });
+    await expect(page.getByTestId('billing-logo-preview')).toBeVisible();
     await page.getByTestId('billing-save').click();
     await expect(page.getByText('Billing and invoice settings saved')).toBeVisible();
     await expectNoSidewaysScroll(page);

@@ -124,7 +124,8 @@ export function BillingSettings({ settings, canEdit }: { settings: Administratio
           <input
             ref={fileInput}
             type="file"
-            hidden
+            // The button below opens it; a hidden attribute alone loses to the form's input styles.
+            style={{ display: 'none' }}
             accept={IMAGE_EXTENSIONS.map((ext) => `.${ext}`).join(',')}
             onChange={(event) => void pickLogo(event.target.files?.[0])}
             data-testid="billing-logo-input"
