@@ -142,6 +142,17 @@ test('an admin edits the billing settings and a rate; the report and the budget 
     await expect(page.getByTestId('budget-period-amount')).toContainText(amount, { timeout: 30_000 });
     await expectNoSidewaysScroll(page);
     await expectNoSeriousViolations(page, `budget panel with amounts at ${width}`);
+
+    // The time-log report: the amount total and column, within the page's width.
+    await page.goto('/timelog-report');
+    await expect(page.getByTestId('report-total-amount')).toContainText('$', { timeout: 30_000 });
+    await expect(page.getByTestId('timelog-report-amount').first()).toContainText('$');
+    await expectNoSidewaysScroll(page);
+    if (width > 500) {
+      // At 390 px the report's own chart/breakdown Tabs (not this feature) fail axe's aria-required-children: their
+      // overflow button sits inside the tablist. Reported with issue 21 part D; the amounts are checked above.
+      await expectNoSeriousViolations(page, `time-log report with amounts at ${width}`);
+    }
     await page.context().close();
   }
 });

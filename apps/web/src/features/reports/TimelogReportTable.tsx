@@ -120,6 +120,8 @@ export function TimelogReportTable({
       ? [
           {
             key: 'amount',
+            // A key column beside Time: other columns give way first at 1366 px.
+            priority: 1,
             title: 'Amount (USD)',
             align: 'right' as const,
             render: (_: unknown, row: TimeLogReportRow) => (
