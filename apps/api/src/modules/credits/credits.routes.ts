@@ -92,7 +92,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = requirePrincipal(request);
       const id = await findBudgetPlanId(app.ctx.db, request.params.uuid, principal);
       await setRollover(app.ctx, id, request.body, principal);
-      return { data: await getBudget(app.ctx.db, id, { timeZone, canAdjust: true }) };
+      return { data: await getBudget(app.ctx.db, id, { timeZone, canAdjust: true, money: maySeeMoney(principal) }) };
     },
   );
 };
