@@ -119,7 +119,18 @@ describe('rotating the application key', () => {
       const [row] = (await db.execute<{ sealed: string }>(sql`select sealed from key_file_probe`)).rows;
       expect(await new SecretBox({ appKey: null, dataDir }).open(row?.sealed ?? '')).toBe('onboarding credential');
       await expect(oldBox.open(row?.sealed ?? '')).rejects.toThrow();
+
+      // A value the key file's key cannot open rolls everything back and leaves the key file as it was.
+      await db.execute(sql`insert into key_file_probe values (2, ${await boxOf('a stranger').seal('x')})`);
+      await expect(
+        rotateKeyFile(db, dataDir, [{ table: 'key_file_probe', column: 'sealed', key: 'id' }]),
+      ).rejects.toThrow(/key_file_probe\.sealed/);
+      expect(await readFile(appKeyFile(dataDir), 'utf8')).toBe(newHex);
+      await expect(stat(`${appKeyFile(dataDir)}.next`)).rejects.toThrow();
+      const [kept] = (await db.execute<{ sealed: string }>(sql`select sealed from key_file_probe where id = 1`)).rows;
+      expect(kept?.sealed).toBe(row?.sealed);
     } finally {
+      await db.execute(sql`drop table if exists key_file_probe`);
       await rm(dataDir, { recursive: true, force: true });
     }
   });

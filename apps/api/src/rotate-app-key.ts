@@ -84,7 +84,15 @@ export async function rotateKeyFile(
   const newKey = randomBytes(32);
   await writeKey(`${file}.previous`, oldKey);
   await writeKey(`${file}.next`, newKey);
-  const result = await resealAll(db, new SecretBox({ key: oldKey }), new SecretBox({ key: newKey }), columns);
+  let result: RotationResult;
+  try {
+    result = await resealAll(db, new SecretBox({ key: oldKey }), new SecretBox({ key: newKey }), columns);
+  } catch (error) {
+    // Rolled back: every value is still under the old key, which .app-key holds; the new key is of no use.
+    await rm(`${file}.next`, { force: true });
+    await rm(`${file}.previous`, { force: true });
+    throw error;
+  }
   await rename(`${file}.next`, file);
   await rm(`${file}.previous`);
   return result;
