@@ -21,6 +21,7 @@ import { registerVersionCheck } from './http/version-check';
 import { registerWebApp } from './http/web-app';
 import { registerRealtime } from './live';
 import { broadcastingRoutes } from './live/broadcasting.routes';
+import { administrationRoutes } from './modules/administration';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { apiTokenRoutes, isApiToken, limitApiToken, resolveApiToken } from './modules/api-tokens';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -125,6 +126,7 @@ const API_MODULES = [
   integrationRoutes,
   googleRoutes,
   billingRoutes,
+  administrationRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {

@@ -4,6 +4,15 @@ import path from 'node:path';
 
 const VERSION = 'v1';
 
+/** The key file used when APP_KEY is not set: 32 random bytes, hex, mode 0600. */
+export const appKeyFile = (dataDir: string) => path.join(dataDir, '.app-key');
+
+/** APP_KEY may be any string; its SHA-256 is the AES-256 key. */
+export const keyFromAppKey = (appKey: string) => createHash('sha256').update(appKey).digest();
+
+/** Whether a stored value has the sealed shape (`v1.` prefix); the sealed-columns test looks for it. */
+export const SEALED_PREFIX = `${VERSION}.`;
+
 /**
  * Seals secrets the server must read back later (a TOTP secret) under the application key: AES-256-GCM with a
  * random nonce per value, stored as `v1.<nonce>.<tag>.<ciphertext>` (base64url). A database dump alone does not
@@ -12,14 +21,18 @@ const VERSION = 'v1';
 export class SecretBox {
   private key: Promise<Buffer> | null = null;
 
-  constructor(private readonly source: { appKey: string | null; dataDir: string }) {}
+  /** `key`: a key already in hand (the rotation command holds the old and the new one at once). */
+  constructor(private readonly source: { appKey: string | null; dataDir: string } | { key: Buffer }) {}
 
   private loadKey(): Promise<Buffer> {
     this.key ??= (async () => {
-      if (this.source.appKey) {
-        return createHash('sha256').update(this.source.appKey).digest();
+      if ('key' in this.source) {
+        return this.source.key;
       }
-      const file = path.join(this.source.dataDir, '.app-key');
+      if (this.source.appKey) {
+        return keyFromAppKey(this.source.appKey);
+      }
+      const file = appKeyFile(this.source.dataDir);
       try {
         return Buffer.from((await readFile(file, 'utf8')).trim(), 'hex');
       } catch {

@@ -1,5 +1,6 @@
 export * from './comments';
 export * from './contracts/admin';
+export * from './contracts/administration';
 export * from './contracts/ai';
 export * from './contracts/api-tokens';
 export * from './contracts/assignees';

@@ -7,6 +7,7 @@ import { registerAccessControl } from './access';
 
 import { ACCOUNT_ROUTES } from './access-matrix/accounts';
 import { BILLING_ROUTES } from './access-matrix/billing';
+import { ADMINISTRATION_ROUTES } from './access-matrix/administration';
 import { CONVERSATION_AND_TABLE_ROUTES } from './access-matrix/conversation-and-tables';
 import type { Actor, MatrixRows } from './access-matrix/expectations';
 import { FORM_ROUTES } from './access-matrix/forms';
@@ -26,6 +27,7 @@ const MATRIX: MatrixRows = {
   ...FORM_ROUTES,
   ...ORDER_ROUTES,
   ...INTEGRATION_ROUTES,
+  ...ADMINISTRATION_ROUTES,
   ...ONBOARDING_ROUTES,
   ...BILLING_ROUTES,
 };

@@ -5,6 +5,7 @@ import { contacts, userRoles, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import type { StartDeps } from '../modules/onboarding';
 import { seedDemoBilling } from './demo-billing';
+import { seedDemoAdministration } from './demo-administration';
 import { seedDemoClients } from './demo-clients';
 import { seedDemoContacts } from './demo-contacts';
 import { seedDemoForms } from './demo-forms';
@@ -96,6 +97,7 @@ export async function seedDemo(db: Database, onboarding?: StartDeps): Promise<bo
   await seedDemoForms(db);
   await seedDemoOrders(db);
   await seedDemoBilling(db);
+  await seedDemoAdministration(db);
   if (onboarding) {
     // After the forms: the client information form is the onboarding's information form.
     await seedDemoOnboarding(db, onboarding);

@@ -253,6 +253,9 @@ export const REGISTRY: Record<string, Entry> = {
   },
   // Billing (issue 21 C) has no route with an id in its path: its lists are agency-wide (CHARGES_READ) and filter
   // by client uuid in the query; billing/client-standing names a plan in the query and answers only the overdue rule.
+  // Plan rates (issue 21): an agency-wide billing setting of staff with CHARGES_UPDATE, like the rates themselves;
+  // the answer names the plan's title and client only, which the administration screen lists anyway.
+  'PUT /api/administration/plan-rates/:project_uuid': { unrestricted: `${AGENCY_WIDE} (CHARGES_UPDATE)` },
   // Onboarding (issue 20): agency-wide records of regular staff (freelancers are refused by the routes' access). The
   // public page's routes are not staff routes; that one client's token never reaches another client's onboarding or
   // items is tested in modules/onboarding/public.test.ts ('refuses an item of another client's onboarding').

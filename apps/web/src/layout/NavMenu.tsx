@@ -1,6 +1,7 @@
 import {
   ApiOutlined,
   AppstoreOutlined,
+  BankOutlined,
   BarChartOutlined,
   BulbOutlined,
   CheckSquareOutlined,
@@ -69,6 +70,7 @@ const ICONS: Record<string, ReactNode> = {
   services: <IdcardOutlined />,
   'product-types': <TagsOutlined />,
   'comment-templates': <SnippetsOutlined />,
+  administration: <BankOutlined />,
   webhooks: <ApiOutlined />,
   'email-logs': <MailOutlined />,
   'activity-log': <HistoryOutlined />,

@@ -58,6 +58,7 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   integrations: lazyPage(() => import('../features/integrations').then((m) => m.IntegrationsPage)),
   googleIntegration: lazyPage(() => import('../features/integrations').then((m) => m.GoogleSettingsPage)),
   googleOauth: lazyPage(() => import('../features/integrations').then((m) => m.GoogleOAuthPage)),
+  administration: lazyPage(() => import('../features/administration').then((m) => m.AdministrationPage)),
   onboardingBoard: lazyPage(() => import('../features/onboarding/BoardPage').then((m) => m.BoardPage)),
   onboardingSubmissions: lazyPage(() =>
     import('../features/onboarding/SubmissionsPage').then((m) => m.OnboardingSubmissionsPage),

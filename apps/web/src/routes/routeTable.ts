@@ -63,6 +63,7 @@ export type PageKey =
   | 'integrations'
   | 'googleIntegration'
   | 'googleOauth'
+  | 'administration'
   | 'forms'
   | 'formBuilder'
   | 'publicForm'
@@ -200,7 +201,8 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/integrations', 'Integrations', 'any', 'integrations', ['TASKS_READ']),
   screen('/integrations/google', 'Google integration', 'any', 'googleIntegration', ['TASKS_READ']),
   screen('/cms', 'CMS'),
-  screen('/administration', 'Administration'),
+  // Billing and invoice settings, hourly rates (issue 21).
+  screen('/administration', 'Administration', 'regular_user', 'administration', ['CHARGES_READ']),
   // Webhooks (issue 23): an admin setting, under Administration.
   screen('/administration/webhooks', 'Webhooks', 'regular_user', 'webhooks', ['WEBHOOKS_MANAGE']),
   screen('/report', 'Reports', 'regular_user', 'reports', ['PROJECTS_READ']),

@@ -59,6 +59,12 @@ export const budgetSchema = z.object({
   rollover: z.enum(ROLLOVER_RULES),
   rollover_cap: z.number().int().nullable(),
   can_adjust: z.boolean(),
+  /**
+   * The time logged this period and in all, priced at the plan's applicable hourly rates, in cents (USD); null
+   * for viewers without CHARGES_READ.
+   */
+  period_amount_cents: z.number().int().nullable(),
+  timelog_amount_cents: z.number().int().nullable(),
 });
 export type Budget = z.infer<typeof budgetSchema>;
 export const budgetResponseSchema = z.object({ data: budgetSchema });

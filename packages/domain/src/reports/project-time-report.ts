@@ -72,6 +72,8 @@ export const projectTimeReportRowSchema = z.object({
   total_timelogs: z.number().int(),
   spent_percent: z.number(),
   estimated_percent: z.number(),
+  /** This period's logs priced at the applicable hourly rates, in cents (USD); null without CHARGES_READ. */
+  spent_amount_cents: z.number().int().nullable(),
 });
 export type ProjectTimeReportRow = z.infer<typeof projectTimeReportRowSchema>;
 
@@ -85,6 +87,7 @@ export const projectTimeReportTotalsSchema = z.object({
   available_from_timelogs: z.number().int(),
   total_credits: z.number().int(),
   total_timelogs: z.number().int(),
+  spent_amount_cents: z.number().int().nullable(),
 });
 export type ProjectTimeReportTotals = z.infer<typeof projectTimeReportTotalsSchema>;
 

@@ -76,6 +76,8 @@ export const timeLogReportRowSchema = z.object({
   /** True when the person was below the weekly-hours threshold at the end of this log's day. */
   missed: z.boolean(),
   created_at: z.string(),
+  /** Minutes × the applicable hourly rate, in cents (USD); null for viewers without CHARGES_READ. */
+  amount_cents: z.number().int().nullable(),
 });
 export type TimeLogReportRow = z.infer<typeof timeLogReportRowSchema>;
 
@@ -94,6 +96,8 @@ export const timeLogReportProjectTotalSchema = z.object({
   customer: z.object({ uuid: z.uuid(), business_name: z.string() }).nullable(),
   minutes: z.number().int(),
   billable_minutes: z.number().int(),
+  /** The plan's logs' amounts, in cents; null for viewers without CHARGES_READ. */
+  amount_cents: z.number().int().nullable(),
 });
 export type TimeLogReportProjectTotal = z.infer<typeof timeLogReportProjectTotalSchema>;
 
@@ -133,6 +137,8 @@ export const TIME_LOG_REPORT_BY_PROJECT_LIMIT = 200;
 export const timeLogReportTotalsSchema = z.object({
   total: z.number().int(),
   billable: z.number().int(),
+  /** Every matching log's amount summed, in cents (USD); null for viewers without CHARGES_READ. */
+  amount_cents: z.number().int().nullable(),
   by_user: z.array(timeLogReportUserTotalSchema),
   by_project: z.array(timeLogReportProjectTotalSchema),
   by_project_count: z.number().int(),

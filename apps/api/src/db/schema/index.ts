@@ -1,4 +1,5 @@
 export * from './access';
+export * from './administration';
 export * from './ai';
 export * from './api-tokens';
 export * from './audit';

@@ -4,6 +4,7 @@ import type { Database, DbExecutor } from '../../db/client';
 import { contacts, planCreditSettings, planCredits, projectUsers, requests, users } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { notFound } from '../../http/errors';
+import { logAmountSql } from '../administration';
 import { findVisiblePlanId } from '../plans/plan-access';
 import { localDate, periodAt } from './credit-periods';
 import { loggedMinutes } from './credit-plans';
@@ -88,7 +89,7 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part *
 export async function getBudget(
   db: DbExecutor,
   projectId: number,
-  options: { timeZone: string; canAdjust: boolean; now?: Date },
+  options: { timeZone: string; canAdjust: boolean; money?: boolean; now?: Date },
 ): Promise<Budget> {
   const plan = await db.execute<{
     is_retainer: boolean;
@@ -128,6 +129,7 @@ export async function getBudget(
   const timelog = await loggedMinutes(db, projectId, null, null);
   const periodTimelog = period ? await loggedMinutes(db, projectId, period.start, period.next) : 0;
   const budget = periodCredit?.minutes ?? row.refill_minutes;
+  const amounts = options.money ? await loggedAmounts(db, projectId, period) : null;
   return {
     show_panel: row.is_retainer && row.time_report,
     refil,
@@ -142,5 +144,26 @@ export async function getBudget(
     rollover: (setting?.rollover ?? 'none') as Budget['rollover'],
     rollover_cap: setting?.rolloverCapMinutes ?? null,
     can_adjust: options.canAdjust,
+    period_amount_cents: amounts?.period ?? null,
+    timelog_amount_cents: amounts?.all ?? null,
   };
+}
+
+/** The plan's logs priced at its applicable hourly rates (cents): this period's and all of them. */
+async function loggedAmounts(db: DbExecutor, projectId: number, period: { start: string; next: string } | null) {
+  const amount = logAmountSql(
+    sql`l.minutes`,
+    sql`l.project_id`,
+    sql`coalesce(l.category, p.default_timelog_category, 'billable')`,
+  );
+  const result = await db.execute<{ total: string; period: string }>(sql`
+    select coalesce(sum(a.amount), 0)::text as total,
+           coalesce(sum(a.amount) filter (where ${period?.start ?? null}::date is not null
+             and a.date >= ${period?.start ?? null}::date and a.date < ${period?.next ?? null}::date), 0)::text as period
+    from (
+      select l.date, ${amount} as amount
+      from report_time_logs l join projects p on p.id = l.project_id
+      where l.project_id = ${projectId}
+    ) a`);
+  return { all: Number(result.rows[0]?.total ?? 0), period: Number(result.rows[0]?.period ?? 0) };
 }

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requirePrincipal } from '../../http/access';
 import { listMeta } from '../../http/list-paging';
 import { errorResponses } from '../../http/responses';
+import { maySeeMoney } from '../administration';
 import { findBudgetPlanId, getBudget, listCredits } from './budget.query';
 import { addAdjustment, setRollover } from './credit-commands';
 
@@ -70,7 +71,8 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = requirePrincipal(request);
       const id = await findBudgetPlanId(app.ctx.db, request.params.uuid, principal);
       const canAdjust = principal.type === 'regular_user' && principal.permissions.has('PROJECTS_UPDATE');
-      return { data: await getBudget(app.ctx.db, id, { timeZone, canAdjust }) };
+      const money = maySeeMoney(principal);
+      return { data: await getBudget(app.ctx.db, id, { timeZone, canAdjust, money }) };
     },
   );
 
@@ -90,7 +92,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = requirePrincipal(request);
       const id = await findBudgetPlanId(app.ctx.db, request.params.uuid, principal);
       await setRollover(app.ctx, id, request.body, principal);
-      return { data: await getBudget(app.ctx.db, id, { timeZone, canAdjust: true }) };
+      return { data: await getBudget(app.ctx.db, id, { timeZone, canAdjust: true, money: maySeeMoney(principal) }) };
     },
   );
 };

@@ -10,6 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
+import { logAmountSql } from '../administration';
 import { addDays, narrowed, textArray } from './report-scope';
 
 type Query = z.output<typeof projectTimeReportQuerySchema>;
@@ -41,7 +42,8 @@ const FIGURES = [
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : 0);
 
-type Record_ = Omit<ProjectTimeReportRow, 'customer' | 'spent_percent' | 'estimated_percent'> & {
+type Record_ = Omit<ProjectTimeReportRow, 'customer' | 'spent_percent' | 'estimated_percent' | 'spent_amount_cents'> & {
+  spent_amount: string;
   customer_uuid: string | null;
   business_name: string | null;
 };
@@ -56,6 +58,7 @@ export async function getProjectTimeReport(
   db: Database,
   query: Query,
   today: string,
+  money = false,
 ): Promise<ProjectTimeReportResponse> {
   const filters = query.filters ?? {};
   const statuses = filters['projects.status']?.length
@@ -79,10 +82,17 @@ export async function getProjectTimeReport(
   const direction = query.sort?.direction === 'desc' ? sql`desc` : sql`asc`;
   const order = SORTS[query.sort?.by ?? 'title'];
   const page = query.page;
-  const result = await db.execute<{ total: number; page: Record_[] | null; sums: ProjectTimeReportTotals | null }>(sql`
+  const amount = logAmountSql(sql`rc.minutes`, sql`pl.id`, sql`coalesce(rc.category, pl.default_category, 'billable')`);
+  const result = await db.execute<{
+    total: number;
+    page: Record_[] | null;
+    sums: Omit<ProjectTimeReportTotals, 'spent_amount_cents'> | null;
+    spent_amount: string | null;
+  }>(sql`
     with plans as materialized (
       select p.id, p.uuid, p.title, p.status, coalesce(pt.project_type, 'others') as project_type, p.refill_minutes,
              cu.uuid as customer_uuid, cu.business_name, per.period_start,
+             p.default_timelog_category as default_category,
              (p.start_date + make_interval(months => mn.n + per.shift))::date as period_next
       from projects p
       left join plan_types pt on pt.id = p.plan_type_id
@@ -102,12 +112,12 @@ export async function getProjectTimeReport(
       where ${sql.join(conditions, sql` and `)}
     ),
     recent as (
-      select l.project_id, l.date, l.minutes
+      select l.project_id, l.date, l.minutes, l.category
       from report_time_logs l
       where l.date >= ${addDays(today, -LONGEST_PERIOD_DAYS)}::date
     ),
     spent as (
-      select pl.id, sum(rc.minutes) as minutes
+      select pl.id, sum(rc.minutes) as minutes, sum(${amount}) as amount
       from plans pl join recent rc on rc.project_id = pl.id
       where rc.date >= pl.period_start and rc.date < pl.period_next
       group by pl.id
@@ -128,6 +138,7 @@ export async function getProjectTimeReport(
              pl.period_start::text as period_start,
              coalesce(pc.minutes, pl.refill_minutes)::int as budget,
              coalesce(sp.minutes, 0)::int as spent,
+             coalesce(sp.amount, 0)::text as spent_amount,
              (coalesce(sp.minutes, 0) + coalesce(oe.estimate, 0))::int as estimated,
              (coalesce(sp.minutes, 0) + coalesce(oe.original, 0))::int as estimated_original,
              coalesce(cr.minutes, 0)::int as total_credits,
@@ -150,20 +161,23 @@ export async function getProjectTimeReport(
       (select json_build_object(${sql.join(
         FIGURES.map((name) => sql`${name}::text, coalesce(sum(${sql.identifier(name)}), 0)::bigint`),
         sql`, `,
-      )}) from figures) as sums`);
+      )}) from figures) as sums,
+      (select coalesce(sum(spent_amount::bigint), 0)::text from figures) as spent_amount`);
   const agg = result.rows[0];
-  const rows = (agg?.page ?? []).map(presentRow);
+  const rows = (agg?.page ?? []).map((row) => presentRow(row, money));
   const sums = agg?.sums;
-  const totals = Object.fromEntries(
-    FIGURES.map((name) => [name, Number(sums?.[name] ?? 0)]),
-  ) as ProjectTimeReportTotals;
+  const totals = {
+    ...Object.fromEntries(FIGURES.map((name) => [name, Number(sums?.[name] ?? 0)])),
+    spent_amount_cents: money ? Number(agg?.spent_amount ?? 0) : null,
+  } as ProjectTimeReportTotals;
   return { data: rows, meta: listMeta(agg?.total ?? 0, page), totals };
 }
 
-function presentRow(row: Record_): ProjectTimeReportRow {
-  const { customer_uuid, business_name, ...rest } = row;
+function presentRow(row: Record_, money: boolean): ProjectTimeReportRow {
+  const { customer_uuid, business_name, spent_amount, ...rest } = row;
   return {
     ...rest,
+    spent_amount_cents: money ? Number(spent_amount) : null,
     customer: customer_uuid ? { uuid: customer_uuid, business_name: business_name ?? '' } : null,
     spent_percent: percent(row.spent, row.budget),
     estimated_percent: percent(row.estimated, row.budget),

@@ -74,6 +74,8 @@ describe('GET reports/project-time', () => {
         available: 240,
         spent_percent: 23.3,
         estimated_percent: 38.3,
+        // The agency's rates are still $0.00 here (report-money.test.ts prices time).
+        spent_amount_cents: 0,
       },
     ]);
     expect(res.json().meta).toEqual({ total: 1, current_page: 1, last_page: 1, per_page: 50 });

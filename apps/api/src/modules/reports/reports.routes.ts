@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
+import { maySeeMoney } from '../administration';
 import { sendExport } from '../tables/export-stream';
 import { getGeneralReport } from './general-report.query';
 import { getProjectTimeReport } from './project-time-report.query';
@@ -101,7 +102,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: projectTimeReportResponseSchema, ...errorResponses },
       },
     },
-    async (request) => getProjectTimeReport(app.ctx.db, request.query, today(timeZone)),
+    async (request) =>
+      getProjectTimeReport(app.ctx.db, request.query, today(timeZone), maySeeMoney(requirePrincipal(request))),
   );
 
   app.get(

@@ -85,6 +85,8 @@ describe('GET reports/time-logs/export-all', () => {
       'Minutes',
       'Status',
       'Missed day',
+      // Staff who may read the rates get the amounts (report-money.test.ts checks their figures).
+      'Amount (USD)',
     ]);
     expect(rows.map((r) => [r[0], r[1], r[2], r[4], r[5], r[6], r[7], r[9], r[10], r[11]])).toEqual([
       [

@@ -2,6 +2,7 @@ import type { timeLogReportExportQuerySchema } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Principal } from '../../http/access';
+import { maySeeMoney } from '../administration';
 import { type ExportColumn, type ExportSpec, exportPage, readable } from '../tables/export-stream';
 import { reportRowOrder, reportRowSortJoins, timeLogReportSelection } from './time-log-report.selection';
 
@@ -31,6 +32,13 @@ const REPORT_COLUMNS: ExportColumn[] = [
   { header: 'Missed day', value: (r) => (r.missed ? 'Yes' : 'No'), width: 11 },
 ];
 
+/** The amount in dollars with two decimals (next to Minutes, which sums); for those who may see money. */
+const AMOUNT_COLUMN: ExportColumn = {
+  header: 'Amount (USD)',
+  value: (r) => (Number(r.amount_cents) / 100).toFixed(2),
+  width: 13,
+};
+
 /**
  * GET reports/time-logs/export-all: exactly the report's logs — its selection (window, freelancer scope, every
  * filter) and its order — with the names joined per row, streamed from the export cursor.
@@ -40,10 +48,10 @@ export function timeLogReportExport(query: Query, viewer: Principal, timeZone: s
   return {
     name: 'timelog-report',
     format: query.format,
-    columns: REPORT_COLUMNS,
+    columns: maySeeMoney(viewer) ? [...REPORT_COLUMNS, AMOUNT_COLUMN] : REPORT_COLUMNS,
     query: sql`
       with ${ctes}
-      select r.date::text as date, r.minutes, r.category, r.missed, r.task_id, tl.description, tl.status,
+      select r.date::text as date, r.minutes, r.category, r.missed, r.task_id, r.amount_cents, tl.description, tl.status,
              uc.name as user_name, pp.title as project_title, coalesce(ppt.project_type, 'others') as project_type,
              cu.business_name as customer_name, coalesce(t.title, rq.subject) as source_title
       from (${rows}) r

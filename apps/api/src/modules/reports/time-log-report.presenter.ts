@@ -10,6 +10,7 @@ export type ReportRowRecord = {
   category: string;
   missed: boolean;
   created_at: string;
+  amount_cents: number | string;
   task_uuid: string | null;
   task_title: string | null;
   request_uuid: string | null;
@@ -24,7 +25,8 @@ export type ReportRowRecord = {
   user_type: string;
 };
 
-export function presentTimeLogReportRow(row: ReportRowRecord): TimeLogReportRow {
+/** money: whether the viewer may see amounts (administration's maySeeMoney). */
+export function presentTimeLogReportRow(row: ReportRowRecord, money: boolean): TimeLogReportRow {
   const onTask = row.task_uuid !== null;
   return {
     uuid: row.uuid,
@@ -44,5 +46,6 @@ export function presentTimeLogReportRow(row: ReportRowRecord): TimeLogReportRow 
     user: { uuid: row.user_uuid, name: row.user_name, type: row.user_type as TimeLogReportRow['user']['type'] },
     missed: row.missed,
     created_at: new Date(row.created_at).toISOString(),
+    amount_cents: money ? Number(row.amount_cents) : null,
   };
 }

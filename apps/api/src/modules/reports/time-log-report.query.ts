@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Principal } from '../../http/access';
 import { listMeta, pageOffset } from '../../http/list-paging';
+import { maySeeMoney } from '../administration';
 import { presentTimeLogReportRow, type ReportRowRecord } from './time-log-report.presenter';
 import { reportRowOrder, reportRowSortJoins, timeLogReportSelection } from './time-log-report.selection';
 
@@ -27,11 +28,14 @@ type Aggregates = {
   total_rows: number;
   total: number;
   billable: number;
+  amount: string;
   page: ReportRowRecord[] | null;
   by_user:
     | { uuid: string; name: string; type: string; minutes: number; billable: number; missed_days: number }[]
     | null;
-  by_project: (Omit<TimeLogReportProjectTotal, 'billable_minutes'> & { billable: number })[] | null;
+  by_project:
+    | (Omit<TimeLogReportProjectTotal, 'billable_minutes' | 'amount_cents'> & { billable: number; amount: string })[]
+    | null;
   project_count: number;
   day_user: { date: string; uuid: string; minutes: number }[] | null;
   day_project: { date: string; uuid: string | null; minutes: number; billable: number }[] | null;
@@ -62,7 +66,8 @@ export async function getTimeLogReport(
       from rows group by user_id, date
     ),
     plan_sums as materialized (
-      select project_id, sum(minutes) as minutes, coalesce(sum(minutes) filter (where category = 'billable'), 0) as billable
+      select project_id, sum(minutes) as minutes, coalesce(sum(minutes) filter (where category = 'billable'), 0) as billable,
+             sum(amount_cents) as amount
       from rows where project_id is not null group by project_id
     ),
     top_projects as (
@@ -72,8 +77,9 @@ export async function getTimeLogReport(
       (select coalesce(sum(n), 0)::int from user_days) as total_rows,
       (select coalesce(sum(minutes), 0)::int from user_days) as total,
       (select coalesce(sum(billable), 0)::int from user_days) as billable,
+      (select coalesce(sum(amount_cents), 0)::text from rows) as amount,
       (select json_agg(pg order by pg.n) from (
-        select pi.n, tl.uuid, pi.date, pi.minutes, tl.description, tl.status, pi.category, pi.missed,
+        select pi.n, tl.uuid, pi.date, pi.minutes, tl.description, tl.status, pi.category, pi.missed, pi.amount_cents,
                tl.created_at, pt2.uuid as task_uuid, pt2.title as task_title, rq.uuid as request_uuid,
                rq.subject as request_subject, pp.uuid as project_uuid, pp.title as project_title,
                coalesce(ppt.project_type, 'others') as project_type, cu.uuid as customer_uuid,
@@ -109,7 +115,7 @@ export async function getTimeLogReport(
                  as project,
                case when cu.id is null then null
                     else json_build_object('uuid', cu.uuid, 'business_name', cu.business_name) end as customer,
-               s.minutes::int as minutes, coalesce(s.billable, 0)::int as billable, p.title
+               s.minutes::int as minutes, coalesce(s.billable, 0)::int as billable, s.amount::text as amount, p.title
         from (select * from plan_sums order by minutes desc, project_id limit ${BY_PROJECT_LIMIT}) s
         join projects p on p.id = s.project_id
         left join plan_types pt on pt.id = p.plan_type_id
@@ -133,12 +139,14 @@ export async function getTimeLogReport(
         order by m.day desc, u.uuid limit ${MISSED_LIMIT}
       ) ms) as missed`);
   const agg = result.rows[0] as Aggregates;
+  const money = maySeeMoney(viewer);
   return {
-    data: (agg.page ?? []).map(presentTimeLogReportRow),
+    data: (agg.page ?? []).map((row) => presentTimeLogReportRow(row, money)),
     meta: { ...listMeta(agg.total_rows, page), window },
     totals: {
       total: agg.total,
       billable: agg.billable,
+      amount_cents: money ? Number(agg.amount) : null,
       by_user: (agg.by_user ?? []).map(
         (u): TimeLogReportUserTotal => ({
           user: { uuid: u.uuid, name: u.name, type: u.type as TimeLogReportUserTotal['user']['type'] },
@@ -147,11 +155,12 @@ export async function getTimeLogReport(
           missed_days: u.missed_days,
         }),
       ),
-      by_project: (agg.by_project ?? []).map(({ billable, ...p }) => ({
+      by_project: (agg.by_project ?? []).map(({ billable, amount, ...p }) => ({
         project: p.project,
         customer: p.customer,
         minutes: p.minutes,
         billable_minutes: billable,
+        amount_cents: money ? Number(amount) : null,
       })),
       by_project_count: agg.project_count,
       by_day: daySeries(window, agg.day_user ?? [], agg.day_project ?? []),

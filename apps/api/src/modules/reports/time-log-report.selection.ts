@@ -6,6 +6,7 @@ import {
 } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../http/access';
+import { logAmountSql } from '../administration';
 import { missedDaysCte, peopleCte } from './missed-days';
 import {
   logCategory,
@@ -35,7 +36,8 @@ export type TimeLogReportSelection = {
   ctes: SQL;
   /**
    * The report's logs, one row each: id (the time log's), date, minutes, user_id, task_id, category (the plan's
-   * default when the log has none), project_id, missed. Read it as `rows` after the CTEs.
+   * default when the log has none), project_id, missed, amount_cents (priced at the applicable hourly rate). Read
+   * it as `rows` after the CTEs.
    */
   rows: SQL;
 };
@@ -68,7 +70,8 @@ export function timeLogReportSelection(
     ctes: sql`${people}, ${missed}`,
     rows: sql`
       select l.time_log_id as id, l.date, l.minutes, l.user_id, l.task_id, ${logCategory} as category,
-             l.project_id, (m.user_id is not null) as missed
+             l.project_id, (m.user_id is not null) as missed,
+             ${logAmountSql(sql`l.minutes`, sql`l.project_id`, logCategory)} as amount_cents
       from report_time_logs l ${logJoins}
       left join missed m on m.user_id = l.user_id and m.day = l.date
       where l.date between ${window.date_from}::date and ${window.date_to}::date and ${sql.join(conditions, sql` and `)}

@@ -14,6 +14,7 @@ export const UPLOAD_HOLDER_TYPES = [
   'form_answer',
   'onboarding_item',
   'onboarding_welcome',
+  'agency_logo',
 ] as const;
 export type UploadHolderType = (typeof UPLOAD_HOLDER_TYPES)[number];
 export type UploadHolder = { type: UploadHolderType; id: number };

@@ -1,4 +1,4 @@
-import { PLAN_STATUSES, type ProjectTimeReportRow } from '@portal/domain';
+import { formatUsd, PLAN_STATUSES, type ProjectTimeReportRow } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useMemo } from 'react';
@@ -61,6 +61,17 @@ const COLUMNS: DataColumn<Row>[] = [
   { key: 'status', title: 'Status', render: (_, row) => <StatusTag status={row.status} /> },
   hoursColumn('budget', 'Budget'),
   hoursColumn('spent', 'Spent'),
+  // Null for viewers without CHARGES_READ: the column is dropped for them (moneyColumns below).
+  {
+    key: 'spent_amount',
+    title: 'Spent (USD)',
+    align: 'right',
+    render: (_, row) => (
+      <span data-testid="project-time-spent-amount">
+        {row.spent_amount_cents === null ? '—' : formatUsd(row.spent_amount_cents)}
+      </span>
+    ),
+  },
   hoursColumn('estimated', 'Estimated'),
   hoursColumn('estimated_original', 'Estimated (original)', false),
   hoursColumn('available', 'Available'),
@@ -115,6 +126,16 @@ export function ProjectTimeReportPage() {
           { key: 'plans', label: 'Plans', value: report.data?.meta.total ?? 0 },
           { key: 'budget', label: 'Budget', value: formatHours(totals?.budget ?? 0), hint: 'This period' },
           { key: 'spent', label: 'Spent', value: formatHours(totals?.spent ?? 0), hint: 'This period' },
+          ...(totals && totals.spent_amount_cents !== null
+            ? [
+                {
+                  key: 'spent-amount',
+                  label: 'Spent (USD)',
+                  value: formatUsd(totals.spent_amount_cents),
+                  hint: 'This period',
+                },
+              ]
+            : []),
           { key: 'estimated', label: 'Estimated', value: formatHours(totals?.estimated ?? 0) },
           { key: 'available', label: 'Available', value: formatHours(totals?.available ?? 0) },
           {
@@ -128,7 +149,7 @@ export function ProjectTimeReportPage() {
       <DataTable<Row>
         table={table}
         query={report}
-        columns={COLUMNS}
+        columns={ability.can('CHARGES_READ') ? COLUMNS : COLUMNS.filter((column) => column.key !== 'spent_amount')}
         testId="project-time"
         searchPlaceholder="Search plan or client"
         filters={

@@ -1,3 +1,4 @@
+import { formatUsd } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Segmented, Tabs } from 'antd';
 import { useMemo } from 'react';
@@ -86,6 +87,9 @@ export function TimelogReportPage() {
             value: formatHours(billable),
             hint: `${formatPercent(total > 0 ? percentOf(billable, total) : null)} of the time`,
           },
+          ...(totals && totals.amount_cents !== null
+            ? [{ key: 'amount', label: 'Amount', value: formatUsd(totals.amount_cents), hint: 'At the hourly rates' }]
+            : []),
           { key: 'logs', label: 'Time logs', value: report.data?.meta.total ?? 0 },
           {
             key: 'people',

@@ -1,4 +1,4 @@
-import type { TimeLogReportResponse, TimeLogReportRow } from '@portal/domain';
+import { formatUsd, type TimeLogReportResponse, type TimeLogReportRow } from '@portal/domain';
 import { Button, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -115,6 +115,23 @@ export function TimelogReportTable({
         </span>
       ),
     },
+    // Amounts come only to those who may read the rates (CHARGES_READ); for others the column is left out.
+    ...(report.data?.totals.amount_cents !== null && report.data?.totals.amount_cents !== undefined
+      ? [
+          {
+            key: 'amount',
+            // A key column beside Time: other columns give way first at 1366 px.
+            priority: 1,
+            title: 'Amount (USD)',
+            align: 'right' as const,
+            render: (_: unknown, row: TimeLogReportRow) => (
+              <span data-testid="timelog-report-amount">
+                {row.amount_cents === null ? '—' : formatUsd(row.amount_cents)}
+              </span>
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <DataTable<TimeLogReportRow>

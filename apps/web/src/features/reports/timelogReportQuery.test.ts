@@ -78,6 +78,7 @@ describe('timelog report query (doc 2 §7, §9)', () => {
     const totals = {
       total: 90,
       billable: 60,
+      amount_cents: null,
       by_user: [{ user, minutes: 90, billable_minutes: 60, missed_days: 0 }],
       by_project: [
         {
@@ -85,6 +86,7 @@ describe('timelog report query (doc 2 §7, §9)', () => {
           customer: null,
           minutes: 60,
           billable_minutes: 60,
+          amount_cents: null,
         },
       ],
       by_project_count: 1,

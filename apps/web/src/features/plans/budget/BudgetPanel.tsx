@@ -1,4 +1,4 @@
-import { type Budget, type Credit, formatMinutes } from '@portal/domain';
+import { type Budget, type Credit, formatMinutes, formatUsd } from '@portal/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Progress, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -228,6 +228,17 @@ export function BudgetPanel({ planUuid, history = false }: { planUuid: string; h
           minutes={`${formatMinutes(b.available)} / ${formatMinutes(b.budget)}`}
           testId="budget-available"
         />
+        {/* Amounts come only to those who may read the hourly rates (CHARGES_READ). */}
+        {b.period_amount_cents !== null ? (
+          <Figure
+            label="Spent this period (USD)"
+            minutes={formatUsd(b.period_amount_cents)}
+            testId="budget-period-amount"
+          />
+        ) : null}
+        {b.timelog_amount_cents !== null ? (
+          <Figure label="Timelog (USD)" minutes={formatUsd(b.timelog_amount_cents)} testId="budget-timelog-amount" />
+        ) : null}
       </div>
       <BudgetBar label="Spent" percent={b.spent_percent} testId="budget-spent" />
       <BudgetBar label="Estimated" percent={b.estimated_percent} testId="budget-estimated" />
