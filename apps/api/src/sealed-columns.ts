@@ -16,6 +16,13 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'onboardings', column: 'information_link_token', key: 'id' },
   // A credential a client gave during onboarding (modules/onboarding).
   { table: 'onboarding_items', column: 'secret_value', key: 'id' },
+  // A person's Google Calendar tokens and a sign-in's PKCE verifier until its callback (modules/google).
+  { table: 'google_accounts', column: 'refresh_token_sealed', key: 'id' },
+  { table: 'google_accounts', column: 'access_token_sealed', key: 'id' },
+  { table: 'google_oauth_states', column: 'code_verifier_sealed', key: 'id' },
+  // The agency's Stripe API key and webhook signing secret (modules/billing).
+  { table: 'stripe_settings', column: 'api_key_sealed', key: 'id' },
+  { table: 'stripe_settings', column: 'webhook_secret_sealed', key: 'id' },
 ];
 
 /**
@@ -29,4 +36,5 @@ export const NOT_SEALED: Readonly<Record<string, string>> = {
   'requests.ref_token': 'the web client’s write token, echoed in live events',
   'comments.ref_token': 'the web client’s write token, echoed in live events',
   'form_share_links.token_hint': 'the last characters of a share link, shown to tell links apart',
+  'stripe_settings.webhook_secret_hint': 'the masked last characters of the signing secret (whsec_…abcd), shown as set',
 };
