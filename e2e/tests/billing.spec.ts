@@ -120,6 +120,16 @@ test('the webhook secret is set on Integrations (reached from the dashboard bloc
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page, 'dashboard overdue invoices at 1366');
   await screenshot(page, 'billing-dashboard');
+
+  // The same list is a tab of Administration (reached from the menu in administration.spec.ts).
+  await page.goto('/administration');
+  await page.getByRole('tab', { name: 'Overdue invoices' }).click();
+  await expectInvoiceRow(page, 'administration-page');
+  await page.getByRole('tab', { name: 'Failed payments' }).click();
+  await expect(
+    page.getByTestId('administration-page').getByRole('tabpanel', { name: 'Failed payments' }),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page, 'administration billing lists at 1366');
   await page.context().close();
 });
 

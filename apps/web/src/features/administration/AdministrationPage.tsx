@@ -3,6 +3,7 @@ import { Skeleton, Tabs, type TabsProps } from 'antd';
 import { Link } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
+import { FailedPayments, OverdueInvoices } from '../billing';
 import { PageHeader } from '../common/PageHeader';
 import { ADMINISTRATION_KEY, getAdministration } from './api';
 import { BillingSettings } from './BillingSettings';
@@ -11,7 +12,7 @@ import './administration.css';
 
 /**
  * /administration (CHARGES_READ; CHARGES_UPDATE edits): the agency's billing and invoice settings with its hourly
- * rates, and the plans' own rates. Webhooks keep their own screen, linked here for those who manage them.
+ * rates, the plans' own rates, and the card payment provider's overdue invoices and failed payments. Webhooks keep their own screen, linked here for those who manage them.
  */
 export function AdministrationPage() {
   const ability = useAbility();
@@ -25,7 +26,7 @@ export function AdministrationPage() {
   if (!allowed) {
     return <ForbiddenPage />;
   }
-  // The billing issue's "Overdue invoices" and "Failed payments" lists (features/billing) join as two more items.
+  // The card payment provider's lists (features/billing) are read under the same CHARGES_READ.
   const items: TabsProps['items'] = settings.data
     ? [
         {
@@ -38,6 +39,8 @@ export function AdministrationPage() {
           label: 'Plan rates',
           children: <PlanRates agency={settings.data.hourly_rates} canEdit={canEdit} />,
         },
+        { key: 'overdue-invoices', label: 'Overdue invoices', children: <OverdueInvoices /> },
+        { key: 'failed-payments', label: 'Failed payments', children: <FailedPayments /> },
       ]
     : [];
   return (
