@@ -3,6 +3,7 @@ export * from './ai';
 export * from './api-tokens';
 export * from './audit';
 export * from './auth';
+export * from './calendar';
 export * from './catalog';
 export * from './clients';
 export * from './collaboration';
