@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, RateLimiter } from './modules/auth/rate-limiter';
 import { SessionService } from './modules/auth/session.service';
 import { ssoRoutes } from './modules/auth/sso/sso.routes';
+import { calendarRoutes } from './modules/calendar';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { mentionRoutes } from './modules/comments/mentions.routes';
 import { contactRoutes } from './modules/contacts/contacts.routes';
@@ -116,6 +117,7 @@ const API_MODULES = [
   mfaRoutes,
   passkeyRoutes,
   webhookRoutes,
+  calendarRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {

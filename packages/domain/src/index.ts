@@ -5,6 +5,7 @@ export * from './contracts/api-tokens';
 export * from './contracts/assignees';
 export * from './contracts/auth';
 export * from './contracts/bulk';
+export * from './contracts/calendar';
 export * from './contracts/common';
 export * from './contracts/config';
 export * from './contracts/contacts';
