@@ -6,6 +6,7 @@ import { SessionService } from '../modules/auth/session.service';
 import { registerAccessControl } from './access';
 
 import { ACCOUNT_ROUTES } from './access-matrix/accounts';
+import { CALENDAR_ROUTES } from './access-matrix/calendar';
 import { CONVERSATION_AND_TABLE_ROUTES } from './access-matrix/conversation-and-tables';
 import type { Actor, MatrixRows } from './access-matrix/expectations';
 import { FORM_ROUTES } from './access-matrix/forms';
@@ -24,6 +25,7 @@ const MATRIX: MatrixRows = {
   ...FORM_ROUTES,
   ...ORDER_ROUTES,
   ...ONBOARDING_ROUTES,
+  ...CALENDAR_ROUTES,
 };
 
 let app: TestApp;

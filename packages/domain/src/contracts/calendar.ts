@@ -18,6 +18,9 @@ export const CALENDAR_KIND_LABELS: Record<CalendarKind, string> = {
   renewal: 'Credit renewal',
 };
 
+export const CALENDAR_MOVE_FIELDS = ['start_date', 'end_date', 'target_date'] as const;
+export type CalendarMoveField = (typeof CALENDAR_MOVE_FIELDS)[number];
+
 /** Events one range may hold; a wider answer would be unreadable and slow, so the caller narrows it. */
 export const CALENDAR_MAX_EVENTS = 2000;
 /** The longest range one call may ask for: a month view with its leading and trailing weeks fits (42 days). */
@@ -59,6 +62,11 @@ export const calendarEventSchema = z.object({
   open: z.object({ type: z.enum(['task', 'request', 'plan']), uuid: z.uuid() }),
   /** Whether the viewer may drag it to another day (the server's update rules still decide). */
   movable: z.boolean(),
+  /**
+   * The fields a move sends to the item's own PUT (tasks/{uuid}, requests/{uuid}): start_date takes the new first
+   * day, end_date the new last day, target_date the new day. Empty when the event cannot move.
+   */
+  moves: z.array(z.enum(CALENDAR_MOVE_FIELDS)),
   plan: z.object({ uuid: z.uuid(), title: z.string() }).nullable(),
 });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;

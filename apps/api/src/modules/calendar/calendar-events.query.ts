@@ -4,6 +4,7 @@ import {
   type CalendarEvent,
   type CalendarEventsQuery,
   type CalendarKind,
+  type CalendarMoveField,
   MESSAGES,
   type UserType,
 } from '@portal/domain';
@@ -70,6 +71,11 @@ async function resolveFilters(db: DbExecutor, query: CalendarEventsQuery): Promi
 
 const planOf = (uuid: string | null, title: string | null) => (uuid && title !== null ? { uuid, title } : null);
 
+/** A task moves the dates it has: a span both, a lone start or due date just that one. */
+function taskMoves(start: string | null, due: string | null): CalendarMoveField[] {
+  return [...(start ? ['start_date' as const] : []), ...(due ? ['end_date' as const] : [])];
+}
+
 /**
  * Tasks whose start or due date falls in the range. A span that begins before and ends after the whole range is
  * left out: both arms stay on their date indexes, and a range is at most 62 days (docs/ARCHITECTURE.md "Calendar").
@@ -114,6 +120,7 @@ async function taskEvents(db: DbExecutor, q: CalendarEventsQuery, f: Filters, vi
       all_day: true,
       open: { type: 'task', uuid: row.uuid },
       movable,
+      moves: movable ? taskMoves(row.start, row.due) : [],
       plan: planOf(row.planUuid, row.planTitle),
     };
   });
@@ -159,6 +166,7 @@ async function requestEvents(db: DbExecutor, q: CalendarEventsQuery, f: Filters,
       all_day: true,
       open: { type: 'request', uuid: row.uuid },
       movable,
+      moves: movable ? ['target_date'] : [],
       plan: planOf(row.planUuid, row.planTitle),
     }),
   );
@@ -216,6 +224,7 @@ async function commentEvents(db: DbExecutor, q: CalendarEventsQuery, f: Filters,
         all_day: false,
         open: { type: row.type === 'project' ? 'plan' : (row.type as 'task' | 'request'), uuid: row.targetUuid },
         movable: false,
+        moves: [],
         plan: planOf(row.planUuid, row.planTitle),
       },
     ];
@@ -275,6 +284,7 @@ async function renewalEvents(db: DbExecutor, q: CalendarEventsQuery, f: Filters,
           all_day: true,
           open: { type: 'plan', uuid: plan.uuid },
           movable: false,
+          moves: [],
           plan: { uuid: plan.uuid, title: plan.title },
         });
       }
