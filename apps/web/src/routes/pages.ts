@@ -55,6 +55,7 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   formSubmit: lazyPage(() => import('../features/forms/SubmitPage').then((m) => m.SubmitPage)),
   orders: lazyPage(() => import('../features/orders/OrdersPage').then((m) => m.OrdersPage)),
   webhooks: lazyPage(() => import('../features/webhooks').then((m) => m.WebhooksPage)),
+  calendar: lazyPage(() => import('../features/calendar').then((m) => m.CalendarPage)),
   onboardingBoard: lazyPage(() => import('../features/onboarding/BoardPage').then((m) => m.BoardPage)),
   onboardingSubmissions: lazyPage(() =>
     import('../features/onboarding/SubmissionsPage').then((m) => m.OnboardingSubmissionsPage),
