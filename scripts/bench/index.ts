@@ -1,5 +1,6 @@
 import { benchBulk } from './bulk';
 import { benchBundle } from './bundle';
+import { benchCalendar } from './calendar';
 import { benchComments } from './comments';
 import { benchDashboard } from './dashboard';
 import { benchExport } from './export';
@@ -16,7 +17,7 @@ import { benchTimeLogs } from './time-logs';
 import { benchUploads } from './uploads';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding|calendar]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -69,4 +70,7 @@ if (all || which.includes('forms')) {
 }
 if (all || which.includes('onboarding')) {
   await benchOnboarding();
+}
+if (all || which.includes('calendar')) {
+  await benchCalendar();
 }

@@ -14,8 +14,6 @@ type Ctx = Pick<AppContext, 'db' | 'secrets' | 'config' | 'limiter'>;
 
 /** How far back the feed reaches: subscribed calendars keep what they saw, so old items need not be sent again. */
 const FEED_PAST_DAYS = 90;
-/** Fetches of one feed per hour: calendar services poll every few hours; a loop or a leaked URL stops here. */
-const FETCHES_PER_TOKEN_HOUR = 120;
 
 const feedUrl = (appUrl: string, token: string) => `${appUrl}/api/public/calendar/${token}.ics`;
 
@@ -103,8 +101,12 @@ export async function renderFeed(ctx: Ctx, token: string, ip: string): Promise<s
     },
   ]);
   const viewer = await feedOwner(ctx, token);
+  // Calendar services poll every few hours; a loop or a leaked address stops here.
   await ctx.limiter.hit([
-    { key: `calendar:feed:user:${viewer.userId}`, rule: { limit: FETCHES_PER_TOKEN_HOUR, windowSeconds: 3600 } },
+    {
+      key: `calendar:feed:user:${viewer.userId}`,
+      rule: { limit: ctx.config.calendarFeedFetchesPerHour, windowSeconds: 3600 },
+    },
   ]);
   const from = addDays(todayIn(ctx.config.agencyTimeZone), -FEED_PAST_DAYS);
   const taskRows = await ctx.db
