@@ -80,6 +80,13 @@ export function CalendarPage() {
     wasOpen.current = drawerOpen;
   }, [drawerOpen, queryClient]);
 
+  // FullCalendar's arrow icons are role="img" without a name; their buttons carry the name (title), so hide them.
+  useEffect(() => {
+    for (const icon of document.querySelectorAll('.calendar-frame .fc-icon[role="img"]')) {
+      icon.setAttribute('aria-hidden', 'true');
+    }
+  });
+
   useEffect(() => {
     const api = calendar.current?.getApi();
     if (api && api.view.type !== CALENDAR_VIEWS[view]) {
@@ -153,7 +160,7 @@ export function CalendarPage() {
           buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'Agenda' }}
           firstDay={1}
           height="auto"
-          dayMaxEvents={4}
+          dayMaxEvents={false}
           nowIndicator
           events={inputs}
           eventContent={(arg) => <EventContent {...arg} />}
