@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
-import { adminToken, expectNoSidewaysScroll, newStaff, screenshot, signedInPage } from './support';
+import { adminToken, DEMO_PASSWORD, expectNoSidewaysScroll, newStaff, screenshot, signedInPage } from './support';
 
 async function checkScreen(page: Page, name: string) {
   await expectNoSidewaysScroll(page);
@@ -47,7 +47,7 @@ for (const width of [1366, 390]) {
     const person = await newStaff(request, admin, {
       label: `Calendar ${width}`,
       email: `calendar${width}`,
-      password: 'calendar-e2e-2026',
+      password: DEMO_PASSWORD,
       permissions: ['DASHBOARD_READ', 'TASKS_READ', 'TASKS_UPDATE'],
     });
     // This month's 10th, moved to the 12th: both in the month view and the agenda of the current month.
