@@ -52,7 +52,7 @@ export async function benchCalendar(): Promise<void> {
 
     const calls: Call[] = [
       {
-        label: "GET calendar/events the admin's month (over the cap: 422)",
+        label: "GET calendar/events the admin's month",
         path: `/api/calendar/events?${month}`,
         goal: 60,
       },
@@ -79,9 +79,31 @@ export async function benchCalendar(): Promise<void> {
       },
       { label: 'GET public/calendar/{token}.ics (2,000 events)', path: feedPath, goal: 100 },
     ];
+    // A range over the cap answers 422 (the latency sampler takes 2xx only): those are timed here, on their own.
+    const answered: Call[] = [];
+    for (const call of calls) {
+      const res = await fetch(`${base}${call.path}`, { headers: call.headers ?? admin });
+      await res.arrayBuffer();
+      if (res.ok) {
+        answered.push(call);
+        continue;
+      }
+      const timings: number[] = [];
+      for (let i = 0; i < 60; i += 1) {
+        const started = performance.now();
+        await (await fetch(`${base}${call.path}`, { headers: call.headers ?? admin })).arrayBuffer();
+        timings.push(performance.now() - started);
+      }
+      timings.sort((a, b) => a - b);
+      const at = (p: number) => (timings[Math.ceil((p / 100) * timings.length) - 1] ?? 0).toFixed(1);
+      console.log(
+        `  ${call.label}: HTTP ${res.status} (over the 2,000-event cap), p50 ${at(50)} / p95 ${at(95)} / p99 ${at(99)} ms` +
+          (call.goal ? ` (goal ≤ ${call.goal} ms → ${Number(at(95)) <= call.goal ? 'MET' : 'NOT MET'})` : ''),
+      );
+    }
     await compareWithBaseline({
       base,
-      calls,
+      calls: answered,
       headers: admin,
       samples: Number(process.env.BENCH_SAMPLES ?? 100),
       warmUp: 10,
