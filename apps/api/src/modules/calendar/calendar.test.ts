@@ -98,6 +98,11 @@ describe('calendar events', () => {
     expect(res.json().data.find((e: { id: string }) => e.id === `task:${w.span.uuid}`).movable).toBe(true);
   });
 
+  it('gives a freelancer filtering by a plan they are not on only what they already see there', async () => {
+    const ids = idsOf(await events(w, w.actors.freelancer.token, `${NOVEMBER}&project_uuid=${w.other.uuid}`));
+    expect(ids).toEqual([`task:${w.assigned.uuid}`]);
+  });
+
   it('refuses a client contact, as the task and request lists do', async () => {
     expect((await events(w, w.actors.contact.token, NOVEMBER)).statusCode).toBe(403);
     expect((await w.app.inject({ url: `/api/calendar/events?${NOVEMBER}` })).statusCode).toBe(401);
