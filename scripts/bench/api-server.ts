@@ -57,7 +57,9 @@ if (process.env.SEED_ONBOARDING === '1') {
   await seedOnboardingBench(db);
 }
 // The share-link limits are the API's own; a bench that answers one link hundreds of times from 127.0.0.1 lifts them.
-const formLimits = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('FORM_')));
+const formLimits = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => key.startsWith('FORM_') || key.startsWith('CALENDAR_FEED_')),
+);
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', ...formLimits });
 const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,5 +1,6 @@
 import { benchBulk } from './bulk';
 import { benchBundle } from './bundle';
+import { benchCalendar } from './calendar';
 import { benchComments } from './comments';
 import { benchDashboard } from './dashboard';
 import { benchExport } from './export';
@@ -17,7 +18,7 @@ import { benchTimeLogs } from './time-logs';
 import { benchUploads } from './uploads';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding|stripe]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding|stripe|calendar]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -73,4 +74,7 @@ if (all || which.includes('onboarding')) {
 }
 if (all || which.includes('stripe')) {
   await benchStripe();
+}
+if (all || which.includes('calendar')) {
+  await benchCalendar();
 }

@@ -29,6 +29,7 @@ import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, RateLimiter } from './mo
 import { SessionService } from './modules/auth/session.service';
 import { ssoRoutes } from './modules/auth/sso/sso.routes';
 import { billingRoutes } from './modules/billing';
+import { calendarRoutes } from './modules/calendar';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { mentionRoutes } from './modules/comments/mentions.routes';
 import { contactRoutes } from './modules/contacts/contacts.routes';
@@ -127,6 +128,7 @@ const API_MODULES = [
   googleRoutes,
   billingRoutes,
   administrationRoutes,
+  calendarRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {

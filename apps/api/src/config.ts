@@ -131,6 +131,8 @@ const envSchema = z.object({
   FORM_ANSWERS_PER_IP_HOUR: z.coerce.number().int().positive().default(20),
   FORM_PUBLIC_CALLS_PER_IP_MINUTE: z.coerce.number().int().positive().default(120),
   FORM_UPLOADS_PER_IP_HOUR: z.coerce.number().int().positive().default(100),
+  /** Fetches of one private calendar feed (modules/calendar) in an hour: subscribed calendars poll every few hours. */
+  CALENDAR_FEED_FETCHES_PER_HOUR: z.coerce.number().int().positive().default(120),
   /**
    * Single sign-on with the agency's OpenID Connect provider (modules/auth/sso): on when SSO_ISSUER is set, which
    * then needs the client id and secret and the e-mail domains allowed to sign in. SSO_JIT_DOMAINS (a subset of
@@ -349,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       publicCallsPerIpMinute: e.FORM_PUBLIC_CALLS_PER_IP_MINUTE,
       uploadsPerIpHour: e.FORM_UPLOADS_PER_IP_HOUR,
     },
+    calendarFeedFetchesPerHour: e.CALENDAR_FEED_FETCHES_PER_HOUR,
     sso: ssoConfig(e),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

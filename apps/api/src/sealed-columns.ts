@@ -20,6 +20,8 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'google_accounts', column: 'refresh_token_sealed', key: 'id' },
   { table: 'google_accounts', column: 'access_token_sealed', key: 'id' },
   { table: 'google_oauth_states', column: 'code_verifier_sealed', key: 'id' },
+  // A person's private calendar feed address, kept so it can be shown again (modules/calendar).
+  { table: 'calendar_feed_tokens', column: 'token_sealed', key: 'id' },
   // The agency's Stripe API key and webhook signing secret (modules/billing).
   { table: 'stripe_settings', column: 'api_key_sealed', key: 'id' },
   { table: 'stripe_settings', column: 'webhook_secret_sealed', key: 'id' },

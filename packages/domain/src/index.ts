@@ -7,6 +7,7 @@ export * from './contracts/assignees';
 export * from './contracts/auth';
 export * from './contracts/billing';
 export * from './contracts/bulk';
+export * from './contracts/calendar';
 export * from './contracts/common';
 export * from './contracts/config';
 export * from './contracts/contacts';

@@ -276,6 +276,12 @@ export const MESSAGES = {
   apiTokenReadOnly: 'This API token is read-only.',
   apiTokenRevoked: 'API token revoked.',
   // Webhooks (issue 23; no spec wording, so in its voice)
+  calendarRangeOrder: 'The end of the range must be after its start',
+  calendarRangeTooLong: 'Choose a range of at most 62 days',
+  calendarTooManyEvents:
+    'More than 2,000 events fall in this range: narrow it with a shorter view or a filter (person, plan, client or kind).',
+  calendarFeedRotated: 'A new feed address was made. Calendars subscribed to the old one stop updating.',
+  calendarDateRefused: 'The date could not be changed.',
   webhookUrl: 'Enter an https URL',
   webhookUrlNotAllowed: 'This address cannot receive webhooks: use a public https URL',
   webhookEvents: 'Choose at least one event',

@@ -8,6 +8,7 @@ import { registerAccessControl } from './access';
 import { ACCOUNT_ROUTES } from './access-matrix/accounts';
 import { BILLING_ROUTES } from './access-matrix/billing';
 import { ADMINISTRATION_ROUTES } from './access-matrix/administration';
+import { CALENDAR_ROUTES } from './access-matrix/calendar';
 import { CONVERSATION_AND_TABLE_ROUTES } from './access-matrix/conversation-and-tables';
 import type { Actor, MatrixRows } from './access-matrix/expectations';
 import { FORM_ROUTES } from './access-matrix/forms';
@@ -30,6 +31,7 @@ const MATRIX: MatrixRows = {
   ...ADMINISTRATION_ROUTES,
   ...ONBOARDING_ROUTES,
   ...BILLING_ROUTES,
+  ...CALENDAR_ROUTES,
 };
 
 let app: TestApp;

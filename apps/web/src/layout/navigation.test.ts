@@ -5,7 +5,7 @@ import { ROUTES, type RouteDef } from '../routes/routeTable';
 import { admin, buildUser, freelancer, manager } from '../test/users';
 import { NEW_MENU, SIDEBAR, visibleNavigation, visibleNavKeys, visibleNewMenu, visibleScreens } from './navigation';
 
-const WORK = ['work', 'dashboard', 'mentions', 'tasks', 'personal-tasks', 'requests', 'assistant'];
+const WORK = ['work', 'dashboard', 'mentions', 'tasks', 'personal-tasks', 'requests', 'calendar', 'assistant'];
 const CLIENTS = ['client-work', 'clients', 'customers', 'plans', 'contacts', 'onboarding', 'orders', 'forms'];
 const REPORTS = ['reports', 'reports-overview', 'timelog', 'project-time', 'users-report'];
 const ADMIN_WITHOUT_GROUPS = [
@@ -89,6 +89,7 @@ describe('sidebar visibility', () => {
       'mentions',
       'tasks',
       'requests',
+      'calendar',
       'assistant',
       'client-work',
       'contacts',
@@ -106,6 +107,7 @@ describe('sidebar visibility', () => {
       'work',
       'tasks',
       'personal-tasks',
+      'calendar',
       'assistant',
       'client-work',
       'contacts',
@@ -195,16 +197,16 @@ describe('sidebar visibility', () => {
   });
 
   it('leaves title-only screens out until their route gets a page, then lists them with no other change', () => {
-    expect(visibleNavKeys(createAbility(admin))).not.toContain('calendar');
+    expect(visibleNavKeys(createAbility(admin))).not.toContain('content');
     expect(visibleNavKeys(createAbility(admin))).not.toContain('marketing');
     const landed = ROUTES.map((route) =>
-      route.path === '/calendar' || route.path === '/analytics' ? { ...route, page: 'dashboard' as const } : route,
+      route.path === '/content' || route.path === '/analytics' ? { ...route, page: 'dashboard' as const } : route,
     );
     const keys = visibleNavigation(createAbility(admin), SIDEBAR, landed).flatMap((group) => [
       group.key,
       ...group.entries.map((entry) => entry.key),
     ]);
-    expect(keys).toContain('calendar');
+    expect(keys).toContain('content');
     expect(keys.slice(keys.indexOf('marketing'))).toContain('analytics');
   });
 });

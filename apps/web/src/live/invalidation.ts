@@ -18,6 +18,8 @@ const ROOTS = {
   uploads: ['uploads'],
   plans: ['plans'],
   onboardings: ['onboardings'],
+  // features/calendar/api.ts: dated tasks, request deliveries and scheduled comments.
+  calendar: ['calendar'],
 } as const;
 
 /** An event this tab caused itself carries its ref_token: its views already show the change. */
@@ -33,10 +35,12 @@ export function invalidateForModelChange(client: QueryClient, event: LiveModelCh
   switch (event.model) {
     case 'task':
       stale(ROOTS.tasks);
+      stale(ROOTS.calendar);
       break;
     case 'request':
       // Includes the Requests badge ([...REQUESTS_KEY, 'new-count']): a created request with status new raises it.
       stale(ROOTS.requests);
+      stale(ROOTS.calendar);
       break;
     case 'timelog':
     case 'requesttimelog':
@@ -47,6 +51,7 @@ export function invalidateForModelChange(client: QueryClient, event: LiveModelCh
     case 'comment':
       stale(ROOTS.comments);
       stale(ROOTS.mentionInbox);
+      stale(ROOTS.calendar);
       break;
     case 'upload':
       stale(ROOTS.comments);

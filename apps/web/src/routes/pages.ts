@@ -59,6 +59,7 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   googleIntegration: lazyPage(() => import('../features/integrations').then((m) => m.GoogleSettingsPage)),
   googleOauth: lazyPage(() => import('../features/integrations').then((m) => m.GoogleOAuthPage)),
   administration: lazyPage(() => import('../features/administration').then((m) => m.AdministrationPage)),
+  calendar: lazyPage(() => import('../features/calendar').then((m) => m.CalendarPage)),
   onboardingBoard: lazyPage(() => import('../features/onboarding/BoardPage').then((m) => m.BoardPage)),
   onboardingSubmissions: lazyPage(() =>
     import('../features/onboarding/SubmissionsPage').then((m) => m.OnboardingSubmissionsPage),

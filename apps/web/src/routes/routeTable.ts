@@ -64,6 +64,7 @@ export type PageKey =
   | 'googleIntegration'
   | 'googleOauth'
   | 'administration'
+  | 'calendar'
   | 'forms'
   | 'formBuilder'
   | 'publicForm'
@@ -210,7 +211,8 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/project-time-report', 'Project time report', 'regular_user', 'projectTimeReport', ['PROJECTS_READ']),
   screen('/activity-log', 'Activity log', 'regular_user', 'activityLog', ['LOGS_READ']),
   screen('/google/oauth', 'Google authorization', 'any', 'googleOauth', ['TASKS_READ']),
-  screen('/calendar', 'Calendar'),
+  // The calendar (issue 21): staff and freelancers, each seeing what their task and request lists show.
+  screen('/calendar', 'Calendar', 'any', 'calendar', ['TASKS_READ']),
   screen('/comment-templates', 'Comment templates', 'regular_user', 'commentTemplates', ['COMMENT_TEMPLATES_READ']),
 ];
 

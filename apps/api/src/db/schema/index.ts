@@ -5,6 +5,7 @@ export * from './api-tokens';
 export * from './audit';
 export * from './auth';
 export * from './billing';
+export * from './calendar';
 export * from './catalog';
 export * from './clients';
 export * from './collaboration';

@@ -135,6 +135,8 @@ export const requests = pgTable(
     index('requests_figures_idx').on(t.projectType, t.status, t.temperature, t.timeSpent, t.tasksTimeSpent),
     index('requests_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('requests_project_idx').on(t.projectId, t.status),
+    // The calendar's delivery dates in a range (modules/calendar).
+    index('requests_target_date_idx').on(t.targetDate),
     // The open requests' estimates of every plan (the project time report, the budget panel) by an index-only scan.
     index('requests_open_estimates_idx')
       .on(t.projectId, t.estimatedMin, t.estimatedMax, t.requestTypeId)
