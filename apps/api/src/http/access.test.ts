@@ -6,8 +6,8 @@ import { SessionService } from '../modules/auth/session.service';
 import { registerAccessControl } from './access';
 
 import { ACCOUNT_ROUTES } from './access-matrix/accounts';
-import { BILLING_ROUTES } from './access-matrix/billing';
 import { ADMINISTRATION_ROUTES } from './access-matrix/administration';
+import { BILLING_ROUTES } from './access-matrix/billing';
 import { CALENDAR_ROUTES } from './access-matrix/calendar';
 import { CONVERSATION_AND_TABLE_ROUTES } from './access-matrix/conversation-and-tables';
 import type { Actor, MatrixRows } from './access-matrix/expectations';
@@ -69,6 +69,7 @@ describe('route access declarations', () => {
     expect(Object.keys(MATRIX).sort()).toEqual([...app.accessMap.keys()].sort());
   });
 
+  // Every route times every actor, each through a real request: minutes on a loaded two-core machine.
   it('allows and denies each actor exactly as the matrix says', async () => {
     const actors = await buildActors(db);
     const sessions = new SessionService(db, { auth: app.ctx.config.auth, superUserEmails: [] });
@@ -95,5 +96,5 @@ describe('route access declarations', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 240_000);
 });
