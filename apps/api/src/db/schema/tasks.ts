@@ -93,6 +93,11 @@ export const tasks = pgTable(
     index('tasks_project_created_idx').on(t.projectId, t.createdAt),
     index('tasks_parent_idx').on(t.parentId),
     index('tasks_end_date_idx').on(t.endDate),
+    // The calendar's spans that cover a whole range (begin before it, end after it): neither date falls inside, so
+    // only a range index finds them. Partial, so a row whose start is after its due date never builds a bad range.
+    index('tasks_span_idx')
+      .using('gist', sql`daterange(${t.startDate}, ${t.endDate}, '[]')`)
+      .where(sql`${t.startDate} <= ${t.endDate}`),
     index('tasks_creator_idx').on(t.creatorId),
     index('tasks_request_idx').on(t.requestId),
     // The task lists' default order (newest first) and the kanban's order, across plans (bench tasks). project_id

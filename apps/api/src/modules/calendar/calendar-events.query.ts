@@ -77,13 +77,18 @@ function taskMoves(start: string | null, due: string | null): CalendarMoveField[
 }
 
 /**
- * Tasks whose start or due date falls in the range. A span that begins before and ends after the whole range is
- * left out: both arms stay on their date indexes, and a range is at most 62 days (docs/ARCHITECTURE.md "Calendar").
+ * Tasks whose start or due date falls in the range, and spans that cover the whole range (begun before it, due
+ * after it). Each arm has its index: the two dates' b-trees, and the span's range index (tasks_span_idx), whose
+ * predicate the third arm repeats so the planner may use it.
  */
 async function taskEvents(db: DbExecutor, q: CalendarEventsQuery, f: Filters, viewer: CalendarViewer) {
   const inRange = (column: typeof tasks.startDate | typeof tasks.endDate) =>
     and(gte(column, q.start), lt(column, q.end));
-  const conditions: (SQL | undefined)[] = [visibleTasks(viewer), or(inRange(tasks.endDate), inRange(tasks.startDate))];
+  const covers = sql`(${tasks.startDate} <= ${tasks.endDate} and daterange(${tasks.startDate}, ${tasks.endDate}, '[]') @> daterange(${q.start}::date, ${q.end}::date, '[)'))`;
+  const conditions: (SQL | undefined)[] = [
+    visibleTasks(viewer),
+    or(inRange(tasks.endDate), inRange(tasks.startDate), covers),
+  ];
   if (f.projectId !== undefined) {
     conditions.push(eq(tasks.projectId, f.projectId));
   }

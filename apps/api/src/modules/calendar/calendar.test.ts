@@ -42,8 +42,10 @@ async function setUp() {
     { responsibles: [actors.freelancer.id] },
   );
   const outside = await buildTask(db, { projectId: mine.id, endDate: '2027-01-20' });
+  // Begun before November and due after it: neither date falls in the month, yet the task runs through all of it.
+  const long = await buildTask(db, { projectId: mine.id, startDate: '2026-10-20', endDate: '2027-01-10' });
   const request = await buildRequest(db, other.id, '2026-11-18');
-  return { app, close, db, actors, mine, other, span, hidden, assigned, outside, request };
+  return { app, close, db, actors, mine, other, span, hidden, assigned, outside, long, request };
 }
 
 const events = (w: World, token: string, query: string) =>
@@ -76,6 +78,17 @@ describe('calendar events', () => {
     // A start–due span ends the day after its due date (exclusive), as calendars draw all-day spans.
     expect(span).toMatchObject({ start: '2026-11-10', end: '2026-11-13', all_day: true, movable: true });
     expect(span.open).toEqual({ type: 'task', uuid: w.span.uuid });
+  });
+
+  it('shows a task whose span covers the whole range though neither of its dates falls in it', async () => {
+    const res = await events(w, w.actors.admin.token, 'start=2026-11-09&end=2026-11-16');
+    expect(res.statusCode, res.body).toBe(200);
+    const long = res.json().data.find((e: { id: string }) => e.id === `task:${w.long.uuid}`);
+    expect(long).toMatchObject({ start: '2026-10-20', end: '2027-01-11', all_day: true });
+    // A range after its due date does not show it.
+    expect(idsOf(await events(w, w.actors.admin.token, 'start=2027-02-01&end=2027-03-01'))).not.toContain(
+      `task:${w.long.uuid}`,
+    );
   });
 
   it('shows a manager the same tasks and requests as the lists do', async () => {
@@ -121,7 +134,8 @@ describe('calendar events', () => {
     const onlyRequests = idsOf(await events(w, w.actors.admin.token, `${NOVEMBER}&kinds[]=request`));
     expect(onlyRequests).toEqual([`request:${w.request.uuid}`]);
     const byPlan = idsOf(await events(w, w.actors.admin.token, `${NOVEMBER}&kinds[]=task&project_uuid=${w.mine.uuid}`));
-    expect(byPlan).toEqual([`task:${w.span.uuid}`]);
+    // The plan's span inside November and the one running through it.
+    expect(byPlan.sort()).toEqual([`task:${w.span.uuid}`, `task:${w.long.uuid}`].sort());
     const [customer] = await w.db
       .execute<{ uuid: string }>(sql`select uuid from customers where id = ${w.other.customerId}`)
       .then((r) => r.rows);

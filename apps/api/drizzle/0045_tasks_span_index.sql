@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_span_idx" ON "tasks" USING gist (daterange("start_date", "end_date", '[]')) WHERE "tasks"."start_date" <= "tasks"."end_date";
