@@ -88,7 +88,15 @@ test.beforeAll(async ({ request }) => {
     label: 'Billing',
     email: 'billing.clerk',
     password: PASSWORD,
-    permissions: ['DASHBOARD_READ', 'CUSTOMERS_READ', 'CHARGES_READ', 'INTEGRATIONS_READ', 'INTEGRATIONS_UPDATE'],
+    // /integrations is open to those who read tasks (each person's Google card), so the clerk reads tasks too.
+    permissions: [
+      'DASHBOARD_READ',
+      'TASKS_READ',
+      'CUSTOMERS_READ',
+      'CHARGES_READ',
+      'INTEGRATIONS_READ',
+      'INTEGRATIONS_UPDATE',
+    ],
   });
   clerk = made.email;
 });
