@@ -17,7 +17,6 @@ import { RequestTasksTab } from './RequestTasksTab';
 import { RequestTimelogsTab } from './RequestTimelogsTab';
 import { RequestTimer } from './RequestTimer';
 import { activeTab, type RequestTab, taskCreatorParams } from './requestTabs';
-import './requestDetail.css';
 
 /**
  * /requests/:uuid and /requests/:uuid/tasks (doc 2 §2): back button, status dropdown and the tabs Overview, Tasks,
