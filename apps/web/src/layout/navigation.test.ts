@@ -95,9 +95,6 @@ describe('sidebar visibility', () => {
       'contacts',
       'reports',
       'timelog',
-      // Their own Google Calendar (issue 21): anyone who reads tasks.
-      'admin',
-      'integrations',
     ]);
   });
 

@@ -199,7 +199,8 @@ export const ROUTES: readonly RouteDef[] = [
   screen('/services', 'Services', 'regular_user', 'services', ['SERVICES_READ', 'REQUEST_READ']),
   // Integrations (issue 21): everyone who reads tasks may connect their own Google Calendar; the environment's
   // services on the same screen are shown only to INTEGRATIONS_READ.
-  screen('/integrations', 'Integrations', 'any', 'integrations', ['TASKS_READ']),
+  // Staff only (the Admin menu); everyone who reads tasks reaches their own Google settings from the calendar.
+  screen('/integrations', 'Integrations', 'regular_user', 'integrations', ['TASKS_READ']),
   screen('/integrations/google', 'Google integration', 'any', 'googleIntegration', ['TASKS_READ']),
   screen('/cms', 'CMS'),
   // Billing and invoice settings, hourly rates (issue 21).

@@ -8,7 +8,7 @@ import { CALENDAR_KIND_LABELS, type CalendarEvent } from '@portal/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../api/errors';
 import { useIsNarrow } from '../../layout/useMediaQuery';
 import { reportError } from '../../shell/feedback';
@@ -142,7 +142,18 @@ export function CalendarPage() {
   const tooMany = events.isError ? describeError(events.error) : null;
   return (
     <div className="calendar-page">
-      <PageHeader title="Calendar" actions={<SubscribeButton />} />
+      <PageHeader
+        title="Calendar"
+        actions={
+          <>
+            {/* A person's own Google Calendar connection: freelancers have no Admin menu, so they reach it here. */}
+            <Link to="/integrations/google" data-testid="calendar-google-link">
+              Google Calendar
+            </Link>
+            <SubscribeButton />
+          </>
+        }
+      />
       <CalendarFiltersBar filters={filters} onChange={setParam} />
       {tooMany ? <Alert type="warning" showIcon message={tooMany} data-testid="calendar-error" /> : null}
       <div className="calendar-frame" data-testid="calendar" aria-busy={events.isFetching}>
