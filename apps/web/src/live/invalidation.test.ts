@@ -49,4 +49,19 @@ describe('live invalidation', () => {
     ]);
     expect(staleAfter((c) => invalidateForUserEvent(c, 'mention.change'))).toEqual(['mentions/count']);
   });
+
+  it("moves another person's change onto an open calendar: task, request and comment changes refresh it", () => {
+    const calendarStale = (model: 'task' | 'request' | 'timelog' | 'comment') => {
+      const client = new QueryClient();
+      const key = ['calendar', 'events', '2026-11-01', '2026-12-01'];
+      client.setQueryData(key, 1);
+      invalidateForModelChange(client, { model, action: 'updated', id: 'x', payload: { ref_token: null } });
+      return client.getQueryState(key)?.isInvalidated ?? false;
+    };
+    expect(calendarStale('task')).toBe(true);
+    expect(calendarStale('request')).toBe(true);
+    expect(calendarStale('comment')).toBe(true);
+    // A time log moves no date.
+    expect(calendarStale('timelog')).toBe(false);
+  });
 });
