@@ -1,6 +1,14 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
-import { adminToken, agencyToday, expectNoSidewaysScroll, newStaff, screenshot, signIn } from './support';
+import {
+  adminToken,
+  agencyToday,
+  expectNoSidewaysScroll,
+  newStaff,
+  openFromMenu,
+  screenshot,
+  signedInPage,
+} from './support';
 
 const PASSWORD = 'billing-e2e-2026!';
 /** A 1×1 PNG: the logo goes through the pre-signed upload flow like any file. */
@@ -59,37 +67,9 @@ async function planWithLog(request: APIRequestContext, token: string, label: str
 }
 
 async function openAdministration(page: Page, width: number) {
-  if (width < 500) {
-    await page.getByTestId('menu-toggle').click();
-    const drawer = page.getByTestId('nav-drawer');
-    await expect(drawer.getByTestId('nav-dashboard')).toBeVisible();
-    await drawer.getByTestId('nav-administration').click();
-  } else {
-    const sidebar = page.getByTestId('sidebar');
-    const entry = sidebar.getByTestId('nav-administration');
-    await expect(async () => {
-      if (!(await entry.isVisible())) {
-        await sidebar.getByTestId('nav-admin').click();
-      }
-      await expect(entry).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-    await entry.click();
-  }
+  await openFromMenu(page, width, 'administration', 'admin');
   await expect(page).toHaveURL(/\/administration$/);
   await expect(page.getByTestId('billing-form')).toBeVisible({ timeout: 30_000 });
-}
-
-async function signedIn(browser: Browser, email: string, width: number) {
-  const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email, PASSWORD);
-  await expect(page.getByTestId('sidebar').or(page.getByTestId('menu-toggle')).first()).toBeVisible();
-  await page
-    .getByRole('button', { name: 'No thanks' })
-    .click({ timeout: 5_000 })
-    .catch(() => undefined);
-  return page;
 }
 
 test('an admin edits the billing settings and a rate; the report and the budget panel show the USD amount', async ({
@@ -112,7 +92,7 @@ test('an admin edits the billing settings and a rate; the report and the budget 
     [1366, '150.00', '$225.00'],
     [390, '120.00', '$180.00'],
   ] as const) {
-    const page = await signedIn(browser, person.email, width);
+    const page = await signedInPage(browser, person.email, width, PASSWORD);
     await openAdministration(page, width);
     await page.getByTestId('billing-legal-name').fill('Brightside Digital LLC');
     await page.getByTestId('billing-invoice-prefix').fill('BSD-');

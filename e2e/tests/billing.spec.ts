@@ -1,7 +1,7 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import Stripe from 'stripe';
 import { expectNoSeriousViolations } from './axe';
-import { adminToken, expectNoSidewaysScroll, newStaff, screenshot, signIn } from './support';
+import { adminToken, expectNoSidewaysScroll, newStaff, screenshot, signedInPage } from './support';
 
 /**
  * Issue 21 C, the card payment provider: a billing clerk enters the Stripe webhook secret on the dashboard block's
@@ -16,20 +16,6 @@ const NUMBER = `E2E-${Date.now()}`;
 const PASSWORD = 'billing clerk passphrase 2026';
 
 let clerk = '';
-
-/** The clerk signed in (with their own password, which signedInPage does not take) at a width. */
-async function clerkPage(browser: Browser, width: number) {
-  const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, clerk, PASSWORD);
-  await expect(page.getByTestId('sidebar').or(page.getByTestId('menu-toggle')).first()).toBeVisible();
-  await page
-    .getByRole('button', { name: 'No thanks' })
-    .click({ timeout: 5_000 })
-    .catch(() => undefined);
-  return page;
-}
 
 async function signedInvoice(request: APIRequestContext) {
   const now = Math.floor(Date.now() / 1000);
@@ -106,7 +92,7 @@ test('the webhook secret is set on Integrations (reached from the dashboard bloc
   request,
 }) => {
   test.setTimeout(120_000);
-  const page = await clerkPage(browser, 1366);
+  const page = await signedInPage(browser, clerk, 1366, PASSWORD);
   await page.getByTestId('sidebar').getByTestId('nav-dashboard').click();
   const block = page.getByTestId('dashboard-overdue-invoices');
   await expect(block.locator('tbody tr.ant-table-row').first()).toBeVisible();
@@ -155,7 +141,7 @@ test("on a phone, the overdue invoice is on the client's Invoices tab and the da
   )?.uuid;
   expect(clientUuid).toBeTruthy();
 
-  const page = await clerkPage(browser, 390);
+  const page = await signedInPage(browser, clerk, 390, PASSWORD);
   await page.getByTestId('menu-toggle').click();
   await page.getByTestId('nav-drawer').getByTestId('nav-dashboard').click();
   await expectInvoiceRow(page, 'dashboard-overdue-invoices');

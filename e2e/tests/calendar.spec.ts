@@ -1,6 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
-import { adminToken, DEMO_PASSWORD, expectNoSidewaysScroll, newStaff, screenshot, signedInPage } from './support';
+import {
+  adminToken,
+  DEMO_PASSWORD,
+  expectNoSidewaysScroll,
+  newStaff,
+  openFromMenu,
+  screenshot,
+  signedInPage,
+} from './support';
 
 async function checkScreen(page: Page, name: string) {
   await expectNoSidewaysScroll(page);
@@ -8,14 +16,9 @@ async function checkScreen(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-/** Calendar from the menu: the sidebar at desktop width, the drawer on a phone. */
-async function openFromMenu(page: Page, width: number) {
-  if (width < 500) {
-    await page.getByTestId('menu-toggle').click();
-    await page.getByTestId('nav-drawer').getByTestId('nav-calendar').click();
-  } else {
-    await page.getByTestId('sidebar').getByTestId('nav-calendar').click();
-  }
+/** Work → Calendar from the menu. */
+async function openCalendar(page: Page, width: number) {
+  await openFromMenu(page, width, 'calendar');
   await expect(page).toHaveURL(/\/calendar/);
   await expect(page.getByTestId('calendar')).toBeVisible();
 }
@@ -64,7 +67,7 @@ for (const width of [1366, 390]) {
     const uuid = (await created.json()).data.uuid as string;
 
     const page = await signedInPage(browser, person.email, width);
-    await openFromMenu(page, width);
+    await openCalendar(page, width);
     await checkScreen(page, `calendar-${width}`);
 
     // Only this person's items, in the month view (on a phone the agenda opens first; the month is chosen here).

@@ -8,6 +8,7 @@ import {
   DEMO_PASSWORD,
   expectNoSidewaysScroll,
   newStaff,
+  openFromMenu,
   screenshot,
   signedInPage,
 } from './support';
@@ -34,23 +35,9 @@ async function checkScreen(page: Page, name: string) {
 }
 
 /** Admin → Integrations from the menu: the sidebar at desktop width, the drawer on a phone. */
-async function openFromMenu(page: Page, width: number) {
-  if (width < 500) {
-    await page.getByTestId('menu-toggle').click();
-    const drawer = page.getByTestId('nav-drawer');
-    await expect(drawer.getByTestId('nav-dashboard')).toBeVisible();
-    await drawer.getByTestId('nav-integrations').click();
-  } else {
-    const sidebar = page.getByTestId('sidebar');
-    const entry = sidebar.getByTestId('nav-integrations');
-    await expect(async () => {
-      if (!(await entry.isVisible())) {
-        await sidebar.getByTestId('nav-admin').click();
-      }
-      await expect(entry).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-    await entry.click();
-  }
+/** Admin → Integrations from the menu. */
+async function openIntegrations(page: Page, width: number) {
+  await openFromMenu(page, width, 'integrations', 'admin');
   await expect(page).toHaveURL(/\/integrations$/);
   await expect(page.getByTestId('integration-google')).toBeVisible();
 }
@@ -78,7 +65,7 @@ for (const width of [1366, 390]) {
     expect(created.ok(), await created.text()).toBe(true);
 
     const page = await signedInPage(browser, person.email, width);
-    await openFromMenu(page, width);
+    await openIntegrations(page, width);
     // The environment's services, read-only: the e2e server configures the AI provider and SMS, not S3.
     await expect(page.getByTestId('integration-ai')).toContainText('Configured');
     await expect(page.getByTestId('integration-s3')).toContainText('Not configured');

@@ -95,20 +95,50 @@ export async function chooseNewMenuItem(page: Page, item: string): Promise<void>
  * A person signed in in a browser context of their own (own storage and socket), at a desktop (1366) or phone (390)
  * width. The Web Push prompt sits over the bottom right corner; it is answered so it covers nothing.
  */
-export async function signedInPage(browser: Browser, email: string, width = 1366): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  email: string,
+  width = 1366,
+  password = DEMO_PASSWORD,
+): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width, height: width > 500 ? 900 : 844 },
     acceptDownloads: true,
   });
   const page = await context.newPage();
   await page.goto('/login');
-  await signIn(page, email);
+  await signIn(page, email, password);
   await expect(page.getByTestId('sidebar').or(page.getByTestId('menu-toggle')).first()).toBeVisible();
   await page
     .getByRole('button', { name: 'No thanks' })
     .click({ timeout: 5_000 })
     .catch(() => undefined);
   return page;
+}
+
+/**
+ * Opens a screen from the menu by its entry's key: the phone's drawer (every group open) below 500 px, else the
+ * sidebar, unfolding `group` until the entry shows (the remembered sidebar state may fold it as it arrives).
+ */
+export async function openFromMenu(page: Page, width: number, key: string, group?: string): Promise<void> {
+  if (width < 500) {
+    await page.getByTestId('menu-toggle').click();
+    const drawer = page.getByTestId('nav-drawer');
+    await expect(drawer.getByTestId('nav-dashboard')).toBeVisible();
+    await drawer.getByTestId(`nav-${key}`).click();
+    return;
+  }
+  const sidebar = page.getByTestId('sidebar');
+  const entry = sidebar.getByTestId(`nav-${key}`);
+  if (group) {
+    await expect(async () => {
+      if (!(await entry.isVisible())) {
+        await sidebar.getByTestId(`nav-${group}`).click();
+      }
+      await expect(entry).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+  }
+  await entry.click();
 }
 
 /** The page fits its width once lazy widgets and tables have settled: nothing scrolls sideways. */

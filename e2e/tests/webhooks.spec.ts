@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
-import { DEMO_PASSWORD, expectNoSidewaysScroll, screenshot, signedInPage } from './support';
+import { DEMO_PASSWORD, expectNoSidewaysScroll, openFromMenu, screenshot, signedInPage } from './support';
 
 /**
  * A receiver on 127.0.0.1: the e2e server's OUTBOUND_ALLOW_HOSTS names that host (playwright.config.ts), which is
@@ -49,25 +49,9 @@ async function apiSignIn(request: APIRequestContext) {
 }
 
 /** Administration → Webhooks from the menu: the sidebar at desktop width, the drawer on a phone. */
-async function openFromMenu(page: Page, width: number) {
-  if (width < 500) {
-    // The phone's drawer lists every group open.
-    await page.getByTestId('menu-toggle').click();
-    const drawer = page.getByTestId('nav-drawer');
-    await expect(drawer.getByTestId('nav-dashboard')).toBeVisible();
-    await drawer.getByTestId('nav-webhooks').click();
-  } else {
-    const sidebar = page.getByTestId('sidebar');
-    const entry = sidebar.getByTestId('nav-webhooks');
-    // The Admin group may open or close as the remembered sidebar state arrives: open it until the entry shows.
-    await expect(async () => {
-      if (!(await entry.isVisible())) {
-        await sidebar.getByTestId('nav-admin').click();
-      }
-      await expect(entry).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-    await entry.click();
-  }
+/** Administration → Webhooks from the menu. */
+async function openWebhooks(page: Page, width: number) {
+  await openFromMenu(page, width, 'webhooks', 'admin');
   await expect(page).toHaveURL(/\/administration\/webhooks$/);
   await expect(page.getByTestId('webhooks-page')).toBeVisible();
 }
@@ -84,7 +68,7 @@ for (const width of [1366, 390]) {
   }) => {
     test.setTimeout(150_000);
     const page = await signedInPage(browser, 'admin@demo.test', width);
-    await openFromMenu(page, width);
+    await openWebhooks(page, width);
     // The demo's webhooks and their history.
     await expect(page.getByTestId('webhook-row-url').filter({ hasText: 'crm.brightside.invalid' })).toBeVisible();
     await checkScreen(page, `webhooks-${width}`);
