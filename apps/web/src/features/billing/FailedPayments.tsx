@@ -1,10 +1,8 @@
 import './billing.css';
 import { type FailedPayment, formatUsd } from '@portal/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useAbility } from '../../auth/useAbility';
-import { type DataColumn, DataTable, FilterSelect, useEmbeddedTableState } from '../../components/DataTable';
-import { CUSTOMERS_KEY, listActiveCustomers } from '../clients/api';
+import type { DataColumn } from '../../components/DataTable';
 import { FAILED_KEY, listFailedPayments } from './api';
+import { ClientBillingTable } from './ClientBillingTable';
 
 function columns(withClient: boolean): DataColumn<FailedPayment>[] {
   return [
@@ -52,46 +50,14 @@ function columns(withClient: boolean): DataColumn<FailedPayment>[] {
  * client modal, every client's (with a client filter) elsewhere. Regular staff with CHARGES_READ.
  */
 export function FailedPayments({ customerUuid }: { customerUuid?: string }) {
-  const ability = useAbility();
-  const allowed = ability.isRegularUser && ability.can('CHARGES_READ');
-  const table = useEmbeddedTableState('failed-payments');
-  const chosen = table.state.filters.customer_uuid ?? [];
-  const filter = customerUuid ? [customerUuid] : chosen;
-  const payments = useQuery({
-    queryKey: [...FAILED_KEY, filter, ...table.queryKey],
-    queryFn: ({ signal }) => listFailedPayments({ ...table.listParams, filters: { customer_uuid: filter } }, signal),
-    placeholderData: keepPreviousData,
-    enabled: allowed,
-  });
-  const customers = useQuery({
-    queryKey: [...CUSTOMERS_KEY, 'list', 'selector'],
-    queryFn: ({ signal }) => listActiveCustomers(signal),
-    enabled: allowed && !customerUuid,
-  });
-  if (!allowed) {
-    return null;
-  }
   return (
-    <div data-testid="failed-payments">
-      <DataTable<FailedPayment>
-        table={table}
-        query={payments}
-        columns={columns(!customerUuid)}
-        testId="failed-payments"
-        filters={
-          customerUuid ? undefined : (
-            <FilterSelect
-              table={table}
-              field="customer_uuid"
-              options={(customers.data?.data ?? []).map((c) => ({ value: c.uuid, label: c.business_name }))}
-              placeholder="All clients"
-              searchable
-              testId="failed-payments-client-filter"
-            />
-          )
-        }
-        locale={{ emptyText: <span className="billing-empty">No failed payments</span> }}
-      />
-    </div>
+    <ClientBillingTable<FailedPayment>
+      name="failed-payments"
+      queryKey={FAILED_KEY}
+      list={listFailedPayments}
+      columns={columns}
+      emptyText="No failed payments"
+      customerUuid={customerUuid}
+    />
   );
 }

@@ -1,11 +1,9 @@
 import './billing.css';
 import { formatUsd, type OverdueInvoice } from '@portal/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
-import { useAbility } from '../../auth/useAbility';
-import { type DataColumn, DataTable, FilterSelect, useEmbeddedTableState } from '../../components/DataTable';
-import { CUSTOMERS_KEY, listActiveCustomers } from '../clients/api';
+import type { DataColumn } from '../../components/DataTable';
 import { listOverdueInvoices, OVERDUE_KEY } from './api';
+import { ClientBillingTable } from './ClientBillingTable';
 import { formatDay, safeHttpsUrl } from './format';
 
 const STATUS_LABELS: Record<OverdueInvoice['status'], string> = {
@@ -94,46 +92,14 @@ function columns(withClient: boolean): DataColumn<OverdueInvoice>[] {
  * client filter (the dashboard block, /administration). Shown to regular staff with CHARGES_READ.
  */
 export function OverdueInvoices({ customerUuid }: { customerUuid?: string }) {
-  const ability = useAbility();
-  const allowed = ability.isRegularUser && ability.can('CHARGES_READ');
-  const table = useEmbeddedTableState('overdue-invoices');
-  const chosen = table.state.filters.customer_uuid ?? [];
-  const filter = customerUuid ? [customerUuid] : chosen;
-  const invoices = useQuery({
-    queryKey: [...OVERDUE_KEY, filter, ...table.queryKey],
-    queryFn: ({ signal }) => listOverdueInvoices({ ...table.listParams, filters: { customer_uuid: filter } }, signal),
-    placeholderData: keepPreviousData,
-    enabled: allowed,
-  });
-  const customers = useQuery({
-    queryKey: [...CUSTOMERS_KEY, 'list', 'selector'],
-    queryFn: ({ signal }) => listActiveCustomers(signal),
-    enabled: allowed && !customerUuid,
-  });
-  if (!allowed) {
-    return null;
-  }
   return (
-    <div data-testid="overdue-invoices">
-      <DataTable<OverdueInvoice>
-        table={table}
-        query={invoices}
-        columns={columns(!customerUuid)}
-        testId="overdue-invoices"
-        filters={
-          customerUuid ? undefined : (
-            <FilterSelect
-              table={table}
-              field="customer_uuid"
-              options={(customers.data?.data ?? []).map((c) => ({ value: c.uuid, label: c.business_name }))}
-              placeholder="All clients"
-              searchable
-              testId="overdue-invoices-client-filter"
-            />
-          )
-        }
-        locale={{ emptyText: <span className="billing-empty">No overdue invoices</span> }}
-      />
-    </div>
+    <ClientBillingTable<OverdueInvoice>
+      name="overdue-invoices"
+      queryKey={OVERDUE_KEY}
+      list={listOverdueInvoices}
+      columns={columns}
+      emptyText="No overdue invoices"
+      customerUuid={customerUuid}
+    />
   );
 }
