@@ -86,6 +86,31 @@ describe('calendar feed', () => {
     ]);
   });
 
+  it('holds tasks with only a start date, in date order, and leaves out those due more than 90 days ago', async () => {
+    const plan = await buildPlan(t.db, { projectManagerId: actors.manager.id, members: [actors.freelancer.id] });
+    const startOnly = await buildTask(
+      t.db,
+      { projectId: plan.id, title: 'Start-only shoot', startDate: addDays(todayIn('UTC'), 7) },
+      { responsibles: [actors.freelancer.id] },
+    );
+    const old = await buildTask(
+      t.db,
+      { projectId: plan.id, title: 'Long done', endDate: addDays(todayIn('UTC'), -120) },
+      { responsibles: [actors.freelancer.id] },
+    );
+    const { url } = (await feedOf(actors.freelancer.token)).json().data;
+    const events = parse((await t.app.inject({ url: pathOf(url) })).body);
+    expect(events.find((e) => e.uid === `task-${startOnly.uuid}@portal.test`)).toMatchObject({
+      start: addDays(todayIn('UTC'), 7),
+      end: addDays(todayIn('UTC'), 8),
+    });
+    expect(events.some((e) => e.uid === `task-${old.uuid}@portal.test`)).toBe(false);
+    // One list by due date, or start date when there is none, whichever of the two walks found each task: the
+    // start-only task (day 7) before the moved task (due day 11).
+    const taskUids = events.filter((e) => e.uid.startsWith('task-')).map((e) => e.uid);
+    expect(taskUids).toEqual([`task-${startOnly.uuid}@portal.test`, `task-${ownTask.uuid}@portal.test`]);
+  });
+
   it('keeps only the hash and a sealed copy of the token at rest', async () => {
     const { url } = (await feedOf(actors.manager.token)).json().data;
     const token = pathOf(url).split('/').pop()?.replace('.ics', '') ?? '';
