@@ -68,7 +68,7 @@ import { createStorage } from './modules/uploads/storage';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { webhookRoutes } from './modules/webhooks';
-import { createAppMetrics, Drain, OneLinePerRequest, readinessChecks, registerRequestLog } from './ops';
+import { createAppMetrics, Drain, OneLinePerRequest, readinessChecks, registerRequestLog, traceRequests } from './ops';
 import { createOutboundClient } from './outbound/http-client';
 import { SecretBox } from './secret-box';
 
@@ -189,6 +189,7 @@ export async function buildApp(options: BuildAppOptions) {
     jobs: () => jobCounts(db),
   });
   registerRequestLog(app, metrics);
+  traceRequests(app);
   const drain = new Drain();
   const ready = readinessChecks({
     db,

@@ -170,6 +170,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Prometheus metrics at /api/metrics for whoever sends it as a bearer; unset = no metrics route at all. */
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** OpenTelemetry: the OTLP/HTTP collector's base URL (spans go to {it}/v1/traces); unset = no tracing at all. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('agency-portal'),
   /** After SIGTERM: how long /api/ready answers 503 while still serving, so the proxy stops sending new work. */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** After SIGTERM: the most in-flight requests and running jobs are waited for before they are cut. */
@@ -367,6 +370,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     backup: { keep: e.BACKUP_KEEP, hour: e.BACKUP_HOUR, pgBinDir: e.PG_BIN_DIR ?? null },
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN ?? null,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      : null,
     drain: { delayMs: e.DRAIN_DELAY_MS, timeoutMs: e.DRAIN_TIMEOUT_MS },
     migrationLockTimeoutMs: e.MIGRATION_LOCK_TIMEOUT_MS,
     agencyTimeZone: e.AGENCY_TIME_ZONE,

@@ -13,6 +13,7 @@ import { scheduleRequestTemperature } from './modules/requests/temperature-job';
 import { scheduleRecurrence } from './modules/tasks/recurrence-job';
 import { scheduleUploadJobs } from './modules/uploads/uploads-jobs';
 import { scheduleWebhookJobs } from './modules/webhooks';
+import { traceJobs } from './ops';
 
 /**
  * Background jobs on our own Postgres (pg-boss, schema pgboss). Each module schedules its own queues here; this is
@@ -27,6 +28,8 @@ export async function startJobs(
 ): Promise<{ stop: (timeoutMs?: number) => Promise<void>; close: () => Promise<void> }> {
   const boss = new PgBoss({ connectionString: options.connectionString, max: 2 });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+  // Before any queue is registered: every worker's batches become spans when tracing is on (ops/tracing.ts).
+  traceJobs(boss as unknown as Parameters<typeof traceJobs>[0]);
   await boss.start();
   await scheduleRecurrence(boss, options);
   await scheduleRequestTemperature(boss, options);

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
 import { startJobs } from './jobs';
 import { seedCommentTemplates } from './modules/comments/comment-templates';
+import { startTracing } from './ops/tracing';
 import { SecretBox } from './secret-box';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasAnyUser, seedDemo } from './seed/demo';
 import { syncPermissions } from './seed/permissions';
@@ -23,6 +24,8 @@ try {
   process.exit(1);
 }
 
+// Before anything connects, so every query of the app is traced when tracing is on.
+const tracing = startTracing(config.tracing && { ...config.tracing, version: config.version });
 const { db, pool } = createDb(handle.url, { max: 20 });
 await runMigrations(db, { lockTimeoutMs: config.migrationLockTimeoutMs });
 await syncPermissions(db);
@@ -75,6 +78,8 @@ async function shutdown(signal: string) {
   await jobs.close();
   await pool.end();
   await handle.stop();
+  // The last batch of spans (the drain's own requests and jobs) goes to the collector before exiting.
+  await tracing?.stop();
   app.log.info('drained');
   process.exit(0);
 }
