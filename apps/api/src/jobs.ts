@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { scheduleDailyBackup } from './backup';
 import type { AppContext } from './context';
@@ -30,6 +31,29 @@ export async function startJobs(
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   // Before any queue is registered: every worker's batches become spans when tracing is on (ops/tracing.ts).
   traceJobs(boss as unknown as Parameters<typeof traceJobs>[0]);
+  // Instances starting together (compose up, a scale-out) each create the same queues; pg-boss's createQueue run
+  // at the same moment by two of them deadlocks and one start fails (test/topology). One instance at a time here.
+  const lock = new pg.Client({ connectionString: options.connectionString });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock(hashtext($1))', ['portal:start-jobs']);
+    await scheduleAll(boss, options);
+  } finally {
+    await lock.end();
+  }
+  return {
+    stop: (timeoutMs = 30_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false }),
+    // pg-boss's own pool (typed as its minimal Db, which does not list the close it has).
+    close: async () => {
+      await (boss.getDb() as { close?: () => Promise<void> }).close?.();
+    },
+  };
+}
+
+async function scheduleAll(
+  boss: PgBoss,
+  options: JobOptions & { app?: { ctx: AppContext; log: FastifyBaseLogger } },
+): Promise<void> {
   await boss.start();
   await scheduleRecurrence(boss, options);
   await scheduleRequestTemperature(boss, options);
@@ -45,11 +69,4 @@ export async function startJobs(
     await scheduleDailyBackup(boss, options.app.ctx.config, options.log);
     await scheduleBillingJobs(boss, options.app, options.timeZone);
   }
-  return {
-    stop: (timeoutMs = 30_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false }),
-    // pg-boss's own pool (typed as its minimal Db, which does not list the close it has).
-    close: async () => {
-      await (boss.getDb() as { close?: () => Promise<void> }).close?.();
-    },
-  };
 }
