@@ -2,10 +2,12 @@ import { benchBulk } from './bulk';
 import { benchBundle } from './bundle';
 import { benchCalendar } from './calendar';
 import { benchComments } from './comments';
+import { benchCompression } from './compression';
 import { benchDashboard } from './dashboard';
 import { benchExport } from './export';
 import { benchForms } from './forms';
 import { benchLive } from './live';
+import { benchLoad } from './load';
 import { benchOnboarding } from './onboarding';
 import { benchReports } from './reports';
 import { benchRequests } from './requests';
@@ -18,7 +20,7 @@ import { benchTimeLogs } from './time-logs';
 import { benchUploads } from './uploads';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding|stripe|calendar]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding|stripe|calendar|compression|load]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -77,4 +79,11 @@ if (all || which.includes('stripe')) {
 }
 if (all || which.includes('calendar')) {
   await benchCalendar();
+}
+if (all || which.includes('compression')) {
+  await benchCompression();
+}
+// Not part of a plain `npm run bench`: ten minutes, and it needs haproxy, redis-server and DATABASE_URL.
+if (which.includes('load')) {
+  await benchLoad();
 }
