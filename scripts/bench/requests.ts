@@ -2,7 +2,7 @@ import { startChild } from './child';
 import { type Call, compareWithBaseline, signIn } from './latency';
 
 /** The list as the Requests screen first loads it (doc 2 §4 default filter), with its totals. */
-const DEFAULT_LIST =
+export const REQUESTS_DEFAULT_LIST =
   '/api/requests?filters[projects_requests.status][]=new&filters[projects_requests.status][]=waiting_approval' +
   '&filters[projects_requests.status][]=approved&filters[projects_requests.status][]=needs_attention' +
   '&filters[projects_requests.status][]=in_progress&filters[projects_requests.temperature][]=1' +
@@ -22,7 +22,7 @@ export async function benchRequests(): Promise<void> {
   try {
     const base = `http://127.0.0.1:${api.port}`;
     const admin = await signIn(base, 'admin@demo.test');
-    const first = (await (await fetch(`${base}${DEFAULT_LIST}`, { headers: admin })).json()) as {
+    const first = (await (await fetch(`${base}${REQUESTS_DEFAULT_LIST}`, { headers: admin })).json()) as {
       meta: { total: number; last_page: number };
       count_per_temp: Record<string, number>;
       total_time: number;
@@ -34,12 +34,12 @@ export async function benchRequests(): Promise<void> {
     const calls: Call[] = [
       {
         label: 'GET /api/requests default list, page 1 of 50 (+ total_time, count_per_temp)',
-        path: DEFAULT_LIST,
+        path: REQUESTS_DEFAULT_LIST,
         goal: 30,
       },
       {
         label: 'GET /api/requests default list, page 1,000 of 50 (+ total_time, count_per_temp)',
-        path: `${DEFAULT_LIST}&page[number]=1000`,
+        path: `${REQUESTS_DEFAULT_LIST}&page[number]=1000`,
         goal: 30,
       },
     ];
