@@ -53,5 +53,7 @@ export * from './rules/orders';
 export * from './rules/reload-amount';
 export * from './rules/version';
 export * from './rules/weekly-hours';
+export * from './content/contracts';
+export * from './content/rules';
 export * from './statuses';
 export * from './user-types';
