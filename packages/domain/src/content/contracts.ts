@@ -13,12 +13,16 @@ import {
 } from './rules';
 
 /** Control characters other than line breaks and tabs have no place in a caption a platform will show. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const hasControl = (text: string) =>
+  [...text].some((ch) => {
+    const code = ch.codePointAt(0) ?? 0;
+    return (code < 32 && ch !== '\n' && ch !== '\r' && ch !== '\t') || code === 127;
+  });
 /** The longest caption of any platform (Facebook's); the platform's own limit is checked with the platform. */
 const captionSchema = z
   .string()
   .max(63206)
-  .refine((text) => !CONTROL.test(text), 'The caption contains characters that cannot be shown');
+  .refine((text) => !hasControl(text), 'The caption contains characters that cannot be shown');
 
 const itemFields = {
   platform: z.enum(CONTENT_PLATFORMS),
@@ -158,7 +162,7 @@ export const publicApprovalDecisionSchema = z
       .string()
       .trim()
       .max(5000)
-      .refine((text) => !CONTROL.test(text), 'The comment contains characters that cannot be shown')
+      .refine((text) => !hasControl(text), 'The comment contains characters that cannot be shown')
       .default(''),
   })
   .superRefine((value, issue) => {
