@@ -226,7 +226,13 @@ function cases(): Record<EventModel, { event: DomainEvent; adminReceives: boolea
     // A content item (issue 22): readers of content on a plan the freelancer is not on; the admin holds POSTS_READ.
     content_item: [
       {
-        event: { model: 'content_item', action: 'client_decision', id: id(), ...onOther, payload: { status: 'approved' } },
+        event: {
+          model: 'content_item',
+          action: 'client_decision',
+          id: id(),
+          ...onOther,
+          payload: { status: 'approved' },
+        },
         adminReceives: true,
       },
     ],
