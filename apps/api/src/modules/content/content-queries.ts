@@ -126,11 +126,23 @@ export async function loadContentItem(db: DbExecutor, uuid: string, viewer: Cont
   return presented;
 }
 
-/** Content items of the visible plans scheduled in [from, to): the calendar's `content` kind. */
-export async function contentInRange(db: DbExecutor, viewer: ContentViewer, range: { from: Date; to: Date }) {
+/**
+ * Content items of the visible plans scheduled in the agency days [start, end): the calendar's `content` kind.
+ * `projectId`, `customerId` and `assigneeId` narrow it as the calendar's filters do.
+ */
+export async function contentInRange(
+  db: DbExecutor,
+  viewer: ContentViewer,
+  range: { start: string; end: string; timeZone: string },
+  filters: { projectId?: number; customerId?: number; assigneeId?: number } = {},
+) {
   const found = await db.execute<Row>(sql`select ${columns} from ${from} where ${visibleContentPlans(viewer)}
-    and ci.scheduled_at >= ${range.from.toISOString()} and ci.scheduled_at < ${range.to.toISOString()}
-    order by ci.scheduled_at, ci.id limit 2000`);
+    and ci.scheduled_at >= (${range.start}::date)::timestamp at time zone ${range.timeZone}
+    and ci.scheduled_at < (${range.end}::date)::timestamp at time zone ${range.timeZone}
+    ${filters.projectId === undefined ? sql`` : sql`and ci.project_id = ${filters.projectId}`}
+    ${filters.customerId === undefined ? sql`` : sql`and p.customer_id = ${filters.customerId}`}
+    ${filters.assigneeId === undefined ? sql`` : sql`and ci.assignee_id = ${filters.assigneeId}`}
+    order by ci.scheduled_at, ci.id limit 2001`);
   return found.rows.map((row) => ({
     uuid: row.uuid,
     platform: row.platform as ContentPlatform,

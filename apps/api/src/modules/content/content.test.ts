@@ -260,3 +260,29 @@ describe('approval links', () => {
     ]);
   });
 });
+
+describe('the calendar', () => {
+  it('shows scheduled items as kind content to those who see their plan', async () => {
+    const { plan } = await clientPlan();
+    const scheduled = await item(plan.uuid, {
+      platform: 'x',
+      caption: 'Calendar post',
+      scheduled_at: '2031-03-10T15:00:00Z',
+    });
+    const url = `/api/calendar/events?start=2031-03-01&end=2031-04-01&kinds=content&project_uuid=${plan.uuid}`;
+    const res = await call(admin.token, 'GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([
+      expect.objectContaining({
+        id: `content:${scheduled.uuid}`,
+        kind: 'content',
+        title: 'X: Calendar post',
+        start: '2031-03-10T15:00:00.000Z',
+        open: { type: 'content', uuid: plan.uuid },
+        movable: false,
+      }),
+    ]);
+    const outsider = await buildUser(db, { type: 'freelancer', permissions: ['POSTS_READ', 'TASKS_READ'] });
+    expect((await call(outsider.token, 'GET', url)).json().data).toEqual([]);
+  });
+});
