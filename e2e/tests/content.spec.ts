@@ -61,7 +61,7 @@ test('three posts go out for approval; the client answers from the link and /con
   await planItem(page, 'X', `Third ${stamp}: flash sale tonight`);
 
   await page.getByTestId('content-view').getByText('Table').click();
-  await page.getByTestId('content-search').fill(stamp);
+  await page.getByTestId('content-search').locator('input').fill(stamp);
   const rows = page.getByTestId('content-table').locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(3);
   await page.getByTestId('content-table').locator('thead .ant-checkbox-input').check();
