@@ -105,7 +105,8 @@ const ITEMS: { day: number; hour: number; platform: ContentPlatform; status: Con
 ];
 
 /**
- * The demo's content plan (issue 22): a dozen items this month on a client plan whose client has a contact, across
+ * The demo's content plan (issue 22): a dozen items this month on a client plan whose client has a contact (another
+ * client than client@demo.test's, whose latest mail the clients e2e spec reads), across
  * every status and platform, made and moved through the content module's own commands, and one open approval link
  * for the items in review (its e-mail lands in the e-mail log, the link redacted).
  */
@@ -116,7 +117,7 @@ export async function seedDemoContent(db: Database, appUrl: string) {
       join contacts c on c.id = cc.contact_id and c.type = 'contact' and c.email is not null
       cross join users u
     where p.kind <> 'personal' and p.status = 'active' and u.email = 'manager@demo.test'
-    order by (c.email = 'client@demo.test') desc, p.id limit 1`);
+    order by (c.email = 'client@demo.test'), p.id limit 1`);
   const target = found.rows[0];
   if (!target) {
     return;
