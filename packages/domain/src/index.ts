@@ -1,4 +1,6 @@
 export * from './comments';
+export * from './content/contracts';
+export * from './content/rules';
 export * from './contracts/admin';
 export * from './contracts/administration';
 export * from './contracts/ai';
@@ -53,7 +55,5 @@ export * from './rules/orders';
 export * from './rules/reload-amount';
 export * from './rules/version';
 export * from './rules/weekly-hours';
-export * from './content/contracts';
-export * from './content/rules';
 export * from './statuses';
 export * from './user-types';
