@@ -2,7 +2,7 @@ import type { ContentItem, ContentStatus } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, List, Modal, Segmented, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
@@ -11,6 +11,7 @@ import { PageHeader } from '../common/PageHeader';
 import {
   bulkContentStatus,
   CONTENT_KEY,
+  getContentItem,
   listApprovals,
   listContentItems,
   listPlanOptions,
@@ -55,6 +56,27 @@ export function ContentPage() {
       },
       { replace: true },
     );
+  // A notification's link (/content?item=…) opens that item on its plan.
+  const linked = params.get('item');
+  const linkedItem = useQuery({
+    queryKey: [...CONTENT_KEY, 'item', linked],
+    queryFn: ({ signal }) => getContentItem(linked ?? '', signal),
+    enabled: allowed && Boolean(linked),
+  });
+  useEffect(() => {
+    if (linkedItem.data) {
+      const item = linkedItem.data;
+      setOpen(item);
+      setParams(
+        (p) => {
+          p.delete('item');
+          p.set('plan', item.project.uuid);
+          return p;
+        },
+        { replace: true },
+      );
+    }
+  }, [linkedItem.data, setParams]);
   const plans = useQuery({
     queryKey: [...CONTENT_KEY, 'plans'],
     queryFn: ({ signal }) => listPlanOptions(signal),

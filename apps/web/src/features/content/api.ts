@@ -20,6 +20,10 @@ export function listContentItems(params: ListParams, signal?: AbortSignal) {
   return api.get<ListResponse<ContentItem>>('/content-items', { query: buildListQuery(params), signal });
 }
 
+export async function getContentItem(uuid: string, signal?: AbortSignal): Promise<ContentItem> {
+  return (await api.get<{ data: ContentItem }>(`/content-items/${uuid}`, { signal })).data;
+}
+
 export async function createContentItem(body: ContentItemCreateInput): Promise<ContentItem> {
   return (await api.post<{ data: ContentItem }>('/content-items', body)).data;
 }
