@@ -33,6 +33,7 @@ import { calendarRoutes } from './modules/calendar';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { mentionRoutes } from './modules/comments/mentions.routes';
 import { contactRoutes } from './modules/contacts/contacts.routes';
+import { contentRoutes } from './modules/content';
 import { creditRoutes } from './modules/credits/credits.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -119,6 +120,7 @@ const API_MODULES = [
   tableRoutes,
   formRoutes,
   ordersRoutes,
+  contentRoutes,
   onboardingRoutes,
   apiTokenRoutes,
   mfaRoutes,

@@ -1,4 +1,6 @@
 export * from './comments';
+export * from './content/contracts';
+export * from './content/rules';
 export * from './contracts/admin';
 export * from './contracts/administration';
 export * from './contracts/ai';

@@ -21,6 +21,7 @@ export const EVENT_MODELS = [
   'form_answer',
   'order',
   'onboarding',
+  'content_item',
 ] as const;
 
 export type EventModel = (typeof EVENT_MODELS)[number];

@@ -9,6 +9,7 @@ import { ACCOUNT_ROUTES } from './access-matrix/accounts';
 import { ADMINISTRATION_ROUTES } from './access-matrix/administration';
 import { BILLING_ROUTES } from './access-matrix/billing';
 import { CALENDAR_ROUTES } from './access-matrix/calendar';
+import { CONTENT_ROUTES } from './access-matrix/content';
 import { CONVERSATION_AND_TABLE_ROUTES } from './access-matrix/conversation-and-tables';
 import type { Actor, MatrixRows } from './access-matrix/expectations';
 import { FORM_ROUTES } from './access-matrix/forms';
@@ -27,6 +28,7 @@ const MATRIX: MatrixRows = {
   ...CONVERSATION_AND_TABLE_ROUTES,
   ...FORM_ROUTES,
   ...ORDER_ROUTES,
+  ...CONTENT_ROUTES,
   ...INTEGRATION_ROUTES,
   ...ADMINISTRATION_ROUTES,
   ...ONBOARDING_ROUTES,

@@ -42,6 +42,7 @@ const COMMENT: ReadPermissions = ['COMMENTS_READ'];
 const PRIVATE_COMMENT: ReadPermissions = ['COMMENTS_READ', 'COMMENTS_PRIVATE'];
 const NOTHING_MORE: ReadPermissions = [];
 const ONBOARDING: ReadPermissions = ['ONBOARDING_READ'];
+const POSTS: ReadPermissions = ['POSTS_READ'];
 
 /** A comment of type 'comment' is for every reader of comments; any other type (or none said) is private. */
 const commentRead = (type: unknown): ReadPermissions => (type === 'comment' ? COMMENT : PRIVATE_COMMENT);
@@ -95,6 +96,8 @@ export const LIVE_READ_RULES: Record<EventModel, LiveReadRule> = {
   order: none,
   // A client's onboarding (no plan): regular users who may read onboardings see the board move as the client works.
   onboarding: object(ONBOARDING),
+  // Content plans (issue 22): whoever may read content on the item's plan sees it move (a client's answer too).
+  content_item: object(POSTS),
 };
 
 /** The room class of a permission set (live/rooms.ts): `*` for none, else the names sorted and joined by `+`. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { apiTokens, authTokens, passkeys } from '../../src/db/schema';
+import { apiTokens, authTokens, contentApprovals, contentItems, passkeys } from '../../src/db/schema';
 import type { World } from './world';
 
 /** What to ask for: the path's params, and a body/query that passes validation (so 404 is about visibility). */
@@ -83,6 +83,33 @@ const ownersPasskey =
       })
       .returning({ uuid: passkeys.uuid });
     return { params: { uuid: row?.uuid ?? '' }, payload };
+  };
+
+/** A content item on a plan (issue 22): the hidden plan for freelancers, the owner's personal plan for staff. */
+const contentItemOn =
+  (which: 'plan' | 'personalPlan', payload?: object) =>
+  async (w: World): Promise<Probe> => {
+    const [row] = await w.db
+      .insert(contentItems)
+      .values({ projectId: w[which].id, platform: 'x', caption: 'Hidden post' })
+      .returning({ uuid: contentItems.uuid });
+    return { params: { uuid: row?.uuid ?? '' }, ...(payload ? { payload } : {}) };
+  };
+
+/** An approval link of such a plan: revoking it is refused as if it did not exist. */
+const approvalOn =
+  (which: 'plan' | 'personalPlan') =>
+  async (w: World): Promise<Probe> => {
+    const [row] = await w.db
+      .insert(contentApprovals)
+      .values({
+        projectId: w[which].id,
+        tokenHash: randomBytes(32).toString('hex'),
+        tokenHint: 'xxxx',
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning({ uuid: contentApprovals.uuid });
+    return { params: { uuid: row?.uuid ?? '' } };
   };
 
 const AGENCY_WIDE =
@@ -245,6 +272,14 @@ export const REGISTRY: Record<string, Entry> = {
   'POST /api/answers/:uuid/convert': {
     unrestricted: `${AGENCY_WIDE} (FORMS_UPDATE, plus REQUEST_CREATE or CUSTOMERS_CREATE for what it makes)`,
   },
+  // Content plans (issue 22): a content item is seen on the plans one may put tasks in (content-access.ts).
+  'GET /api/content-items/:uuid': { freelancer: contentItemOn('plan'), manager: contentItemOn('personalPlan') },
+  'PUT /api/content-items/:uuid': {
+    freelancer: contentItemOn('plan', { caption: 'probe' }),
+    manager: contentItemOn('personalPlan', { caption: 'probe' }),
+  },
+  'DELETE /api/content-items/:uuid': { freelancer: contentItemOn('plan'), manager: contentItemOn('personalPlan') },
+  'DELETE /api/content-approvals/:uuid': { freelancer: approvalOn('plan'), manager: approvalOn('personalPlan') },
   // Orders (issue 20): agency-wide records of regular staff with the charge permissions.
   'GET /api/orders/:uuid': { unrestricted: `${AGENCY_WIDE} (CHARGES_READ)` },
   'PUT /api/orders/:uuid': { unrestricted: `${AGENCY_WIDE} (CHARGES_UPDATE)` },

@@ -78,6 +78,13 @@ beforeAll(async () => {
       payload: { inclusion: 'website', name: `Fuzz ${kind}`, kind },
     });
   }
+  // A content item on the plan, so the content operations' paths name a real one.
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/content-items',
+    headers,
+    payload: { project_uuid: plan.uuid, platform: 'instagram', caption: 'Fuzz post' },
+  });
   // A Stripe key and webhook secret, so the billing operations get past "not connected" to the SDK and the signature.
   await ctx.app.inject({
     method: 'PUT',

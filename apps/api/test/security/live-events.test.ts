@@ -223,6 +223,19 @@ function cases(): Record<EventModel, { event: DomainEvent; adminReceives: boolea
         adminReceives: true,
       },
     ],
+    // A content item (issue 22): readers of content on a plan the freelancer is not on; the admin holds POSTS_READ.
+    content_item: [
+      {
+        event: {
+          model: 'content_item',
+          action: 'client_decision',
+          id: id(),
+          ...onOther,
+          payload: { status: 'approved' },
+        },
+        adminReceives: true,
+      },
+    ],
     session: [
       {
         event: {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PERMISSIONS } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../src/db/schema';
+import { contactCustomers, contacts, mailOutbox } from '../../src/db/schema';
 import { mailSignInLink } from '../../src/modules/auth/sign-in-link';
 import { generateToken } from '../../src/modules/auth/tokens';
 import { composeInviteMail } from '../../src/modules/invites/invite-mail';
@@ -13,7 +13,7 @@ import { REDACTED, redactSecrets } from '../../src/modules/mail/secrets';
 import { runOnboardingDaily } from '../../src/modules/onboarding';
 import { composeOnboardingReminder } from '../../src/modules/onboarding/reminder-mail';
 import { DEMO_ROLES } from '../../src/seed/roles';
-import { bearer, buildCustomer, buildUser } from '../factories';
+import { bearer, buildCustomer, buildPlan, buildUser } from '../factories';
 import { getTestApp } from '../test-app';
 
 /**
@@ -57,7 +57,8 @@ function mailSenders(): string[] {
 /** The secret of a delivered message: the value of its link's token or invite parameter, or an onboarding page's. */
 function secretOf(mail: DeliveredMail | undefined): string {
   const value =
-    mail?.text.match(/[?&](?:token|invite)=([^&\s]+)/)?.[1] ?? mail?.text.match(/\/o\/([A-Za-z0-9_-]+)/)?.[1];
+    mail?.text.match(/[?&](?:token|invite)=([^&\s]+)/)?.[1] ??
+    mail?.text.match(/\/(?:o|approve)\/([A-Za-z0-9_-]+)/)?.[1];
   if (!value) {
     throw new Error(`no secret link in ${mail?.subject}`);
   }
@@ -97,6 +98,25 @@ const SECRET_SENDERS: Record<string, Record<string, () => Promise<DeliveredMail 
       const user = await buildUser(t.db);
       await mailSignInLink(t.app.ctx, user, { ip: '10.1.2.3' });
       return t.mailbox.lastTo(user.email);
+    },
+  },
+  // The client's content approval link (/approve/{token}, issue 22), mailed to the plan's client contacts.
+  'modules/content/approval-mail.ts': {
+    content_approval: async () => {
+      const client = await buildCustomer(t.db);
+      const email = `appr-${generateToken().slice(0, 8).toLowerCase()}@client.test`;
+      const [contact] = await t.db.insert(contacts).values({ name: 'Client', email, type: 'contact' }).returning();
+      await t.db.insert(contactCustomers).values({ contactId: contact?.id as number, customerId: client.id });
+      const plan = await buildPlan(t.db, { customerId: client.id });
+      const item = await post('/content-items', { project_uuid: plan.uuid, platform: 'x', caption: 'Hi' }, admin.token);
+      expect(item.statusCode, item.body).toBe(200);
+      const res = await post(
+        '/content-approvals',
+        { project_uuid: plan.uuid, content_item_uuids: [item.json().data.uuid] },
+        admin.token,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return t.mailbox.lastTo(email);
     },
   },
   'modules/invites/invite-commands.ts': {
@@ -187,8 +207,10 @@ describe('every e-mail template keeps its secrets out of the e-mail log', () => 
         for (const spelling of [secret, encodeURIComponent(secret), secret.slice(0, 16)]) {
           expect(stored).not.toContain(spelling);
         }
-        expect(row?.textBody).toMatch(/[?&](token|invite)=\[redacted\]|\/o\/\[redacted\]/);
-        expect(row?.htmlBody ?? '').not.toMatch(/[?&](token|invite)=(?!\[redacted\])|\/o\/(?!\[redacted\])/);
+        expect(row?.textBody).toMatch(/[?&](token|invite)=\[redacted\]|\/(?:o|approve)\/\[redacted\]/);
+        expect(row?.htmlBody ?? '').not.toMatch(
+          /[?&](token|invite)=(?!\[redacted\])|\/(?:o|approve)\/(?!\[redacted\])/,
+        );
         // A super user reads every body: still no secret.
         const detail = await t.app.inject({ url: `/api/email-logs/${row?.uuid}`, headers: bearer(admin.token) });
         expect(detail.json().data).toMatchObject({ redacted: true, body_hidden: false });

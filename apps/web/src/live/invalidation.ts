@@ -20,6 +20,8 @@ const ROOTS = {
   onboardings: ['onboardings'],
   // features/calendar/api.ts: dated tasks, request deliveries and scheduled comments.
   calendar: ['calendar'],
+  // features/content/api.ts: a plan's content items, also moved by a client's answer on an approval link.
+  content: ['content'],
 } as const;
 
 /** An event this tab caused itself carries its ref_token: its views already show the change. */
@@ -57,6 +59,9 @@ export function invalidateForModelChange(client: QueryClient, event: LiveModelCh
       stale(ROOTS.comments);
       stale(ROOTS.uploads);
       stale(ROOTS.tasks);
+      break;
+    case 'content_item':
+      stale(ROOTS.content);
       break;
     case 'onboarding':
       // The board, the table, an open onboarding and a client's onboarding section (features/onboarding/api.ts).

@@ -77,7 +77,9 @@ export type PageKey =
   | 'onboardingRequirements'
   | 'onboardingWelcome'
   | 'onboardingInformation'
-  | 'publicOnboarding';
+  | 'publicOnboarding'
+  | 'content'
+  | 'publicApproval';
 
 export interface RouteDef {
   path: string;
@@ -141,6 +143,8 @@ export const ROUTES: readonly RouteDef[] = [
   open('/f/:token', 'Form', 'publicForm'),
   // A client's onboarding link from their invite (issue 20): no account, outside the layout like a form link.
   open('/o/:token', 'Onboarding', 'publicOnboarding'),
+  // A client's content approval link (issue 22): no account, outside the layout like a form link.
+  open('/approve/:token', 'Approve content', 'publicApproval'),
 
   { path: '/file-viewer/:uuid', label: 'File viewer', access: 'signed-in-bare', types: 'any', page: 'fileViewer' },
   { path: '/status-report', label: 'Status report', access: 'redirect', types: 'any', redirectTo: '/' },
@@ -178,7 +182,8 @@ export const ROUTES: readonly RouteDef[] = [
   onboarding('/information', 'Onboarding information', 'onboardingInformation'),
   screen('/clients', 'Clients', 'regular_user', 'clients', ['CUSTOMERS_READ']),
   screen('/customers', 'Customers', 'regular_user', 'customers', ['CUSTOMERS_READ']),
-  screen('/content', 'Content'),
+  // Content plans (issue 22): the post family; the plan picker reads the plans list.
+  screen('/content', 'Content', 'regular_user', 'content', ['POSTS_READ', 'PROJECTS_READ']),
   screen('/forms', 'Forms', 'regular_user', 'forms', ['FORMS_READ']),
   screen('/submit', 'Submit', 'regular_user', 'formSubmit', ['FORMS_READ', 'FORMS_CREATE']),
   screen('/forms/submissions', 'Form submissions', 'regular_user', 'formSubmissions', ['FORMS_READ']),

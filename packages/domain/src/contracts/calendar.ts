@@ -8,7 +8,7 @@ import { oneOrMany } from './lists';
  * event (its start–due span, or the one date it has); a request its delivery date; a scheduled comment (the
  * viewer's own, still to be sent) its send time; a retainer plan each monthly credit renewal.
  */
-export const CALENDAR_KINDS = ['task', 'request', 'comment', 'renewal'] as const;
+export const CALENDAR_KINDS = ['task', 'request', 'comment', 'renewal', 'content'] as const;
 export type CalendarKind = (typeof CALENDAR_KINDS)[number];
 
 export const CALENDAR_KIND_LABELS: Record<CalendarKind, string> = {
@@ -16,6 +16,8 @@ export const CALENDAR_KIND_LABELS: Record<CalendarKind, string> = {
   request: 'Request delivery',
   comment: 'Scheduled comment',
   renewal: 'Credit renewal',
+  // Content plans (issue 22): a post's scheduled time.
+  content: 'Scheduled post',
 };
 
 export const CALENDAR_MOVE_FIELDS = ['start_date', 'end_date', 'target_date'] as const;
@@ -58,8 +60,8 @@ export const calendarEventSchema = z.object({
   /** Exclusive end (the day after the last day) for multi-day events; null for a single day or instant. */
   end: z.string().nullable(),
   all_day: z.boolean(),
-  /** What clicking opens: the task drawer, the request page, or the plan page. */
-  open: z.object({ type: z.enum(['task', 'request', 'plan']), uuid: z.uuid() }),
+  /** What clicking opens: the task drawer, the request page, the plan page, or a plan's content (/content). */
+  open: z.object({ type: z.enum(['task', 'request', 'plan', 'content']), uuid: z.uuid() }),
   /** Whether the viewer may drag it to another day (the server's update rules still decide). */
   movable: z.boolean(),
   /**

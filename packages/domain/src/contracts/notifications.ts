@@ -25,6 +25,7 @@ export const NOTIFICATION_TYPES = [
   'onboarding_completed',
   'onboarding_stuck',
   'invoice_overdue',
+  'content_client_decision',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -10,6 +10,7 @@ export * from './catalog';
 export * from './clients';
 export * from './collaboration';
 export * from './comments';
+export * from './content';
 export * from './credits';
 export * from './email-verification';
 export * from './forms';

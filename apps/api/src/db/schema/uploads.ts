@@ -41,7 +41,7 @@ export const uploads = pgTable(
     check('uploads_kind_check', sql`${t.kind} in ('attachment', 'in-message', 'export')`),
     check(
       'uploads_holder_check',
-      sql`(${t.holderType} is null and ${t.holderId} is null) or (${t.holderType} in ('task', 'request', 'comment', 'customer', 'user', 'form_answer', 'onboarding_item', 'onboarding_welcome', 'agency_logo') and ${t.holderId} is not null)`,
+      sql`(${t.holderType} is null and ${t.holderId} is null) or (${t.holderType} in ('task', 'request', 'comment', 'customer', 'user', 'form_answer', 'onboarding_item', 'onboarding_welcome', 'agency_logo', 'content_item') and ${t.holderId} is not null)`,
     ),
     index('uploads_holder_idx').on(t.holderType, t.holderId),
     index('uploads_unheld_created_idx').on(t.createdAt).where(sql`${t.holderType} is null`),

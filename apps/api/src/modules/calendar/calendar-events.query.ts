@@ -6,12 +6,14 @@ import {
   type CalendarKind,
   type CalendarMoveField,
   MESSAGES,
+  PLATFORM_RULES,
   type UserType,
 } from '@portal/domain';
 import { and, eq, gte, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { comments, customers, projects, requests, tasks, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { contentInRange } from '../content';
 import { addMonths } from '../credits/credit-periods';
 import { visibleRequests } from '../requests/request-access';
 import { addDays } from '../tasks/calendar';
@@ -298,6 +300,30 @@ async function renewalEvents(db: DbExecutor, q: CalendarEventsQuery, f: Filters,
   return events;
 }
 
+/** Content items at their scheduled time (issue 22), read through the content module's own visibility. */
+async function contentEvents(db: DbExecutor, q: CalendarEventsQuery, f: Filters, viewer: CalendarViewer, tz: string) {
+  const items = await contentInRange(
+    db,
+    viewer,
+    { start: q.start, end: q.end, timeZone: tz },
+    { projectId: f.projectId, customerId: f.customerId, assigneeId: f.userId },
+  );
+  return items.map(
+    (item): CalendarEvent => ({
+      id: `content:${item.uuid}`,
+      kind: 'content',
+      title: `${PLATFORM_RULES[item.platform].label}: ${item.caption.slice(0, 60) || '(no caption)'}`,
+      start: item.scheduled_at,
+      end: null,
+      all_day: false,
+      open: { type: 'content', uuid: item.project.uuid },
+      movable: false,
+      moves: [],
+      plan: item.project,
+    }),
+  );
+}
+
 /**
  * GET calendar/events: everything with a date in [start, end) the viewer may see, in the kinds asked for. More
  * than CALENDAR_MAX_EVENTS answers 422 with a message asking for a narrower range.
@@ -320,11 +346,15 @@ export async function listCalendarEvents(
   if (!viewer.permissions.has('REQUEST_READ')) {
     kinds.delete('request');
   }
+  if (!viewer.permissions.has('POSTS_READ')) {
+    kinds.delete('content');
+  }
   const readers: Record<CalendarKind, () => Promise<CalendarEvent[]>> = {
     task: () => taskEvents(db, query, filters, viewer),
     request: () => requestEvents(db, query, filters, viewer),
     comment: () => commentEvents(db, query, filters, viewer, timeZone),
     renewal: () => renewalEvents(db, query, filters, viewer),
+    content: () => contentEvents(db, query, filters, viewer, timeZone),
   };
   const events: CalendarEvent[] = [];
   for (const kind of CALENDAR_KINDS) {

@@ -15,6 +15,7 @@ export const UPLOAD_HOLDER_TYPES = [
   'onboarding_item',
   'onboarding_welcome',
   'agency_logo',
+  'content_item',
 ] as const;
 export type UploadHolderType = (typeof UPLOAD_HOLDER_TYPES)[number];
 export type UploadHolder = { type: UploadHolderType; id: number };

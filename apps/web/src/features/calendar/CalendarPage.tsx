@@ -118,7 +118,12 @@ export function CalendarPage() {
         return next;
       });
     } else {
-      void navigate(source.open.type === 'request' ? `/requests/${source.open.uuid}` : `/projects/${source.open.uuid}`);
+      const paths = {
+        request: `/requests/${source.open.uuid}`,
+        plan: `/projects/${source.open.uuid}`,
+        content: `/content?plan=${source.open.uuid}&view=calendar`,
+      };
+      void navigate(paths[source.open.type]);
     }
   };
 

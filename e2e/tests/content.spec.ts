@@ -1,0 +1,124 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
+import { adminToken, chooseOption, expectNoSidewaysScroll, openFromMenu, screenshot, signedInPage } from './support';
+
+/**
+ * Issue 22, content plans with client approval: staff plan three posts on the demo's content plan, send them for
+ * approval, and the client — in a fresh browser without an account, on a phone — approves one and asks for changes
+ * on another; the /content screen shows both answers without a reload. At 1366 px and 390 px, axe at each.
+ */
+
+async function check(page: Page, name: string) {
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page, name);
+  await screenshot(page, name);
+}
+
+async function planItem(page: Page, platform: string | null, caption: string) {
+  await page.getByTestId('content-new').click();
+  const drawer = page.getByTestId('content-drawer');
+  if (platform) {
+    await chooseOption(page, 'content-platform', '', platform);
+  }
+  await drawer.getByTestId('content-caption').fill(caption);
+  await expect(drawer.getByTestId('post-preview')).toContainText(caption.slice(0, 20));
+  await drawer.getByTestId('content-save').click();
+  await expect(drawer).toBeHidden();
+}
+
+test('three posts go out for approval; the client answers from the link and /content shows it live', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = await adminToken(request);
+  const seeded = await request.get('/api/content-items?page[size]=1', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const planTitle = (await seeded.json()).data[0].project.title as string;
+  const stamp = Date.now().toString(36);
+
+  const page = await signedInPage(browser, 'admin@demo.test', 1366);
+  await openFromMenu(page, 1366, 'content', 'marketing');
+  await expect(page.getByTestId('page-title')).toHaveText('Content');
+  await chooseOption(page, 'content-plan', planTitle.slice(0, 8), planTitle);
+  await expect(page.getByTestId('content-card').first()).toBeVisible();
+  await check(page, 'content-board-1366');
+
+  await page.getByTestId('content-new').click();
+  const drawer = page.getByTestId('content-drawer');
+  await chooseOption(page, 'content-platform', '', 'X');
+  await drawer.getByTestId('content-caption').fill('a'.repeat(290));
+  await expect(drawer.getByTestId('content-caption-counter')).toHaveText('290 / 280');
+  await expectNoSeriousViolations(page, 'content drawer at 1366');
+  await drawer.getByTestId('content-save').click();
+  await expect(page.getByText('A X caption may be at most 280 characters').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  await planItem(page, null, `Approve me ${stamp}: spring lookbook is live`);
+  await planItem(page, 'LinkedIn', `Change me ${stamp}: we are hiring in Austin`);
+  await planItem(page, 'X', `Third ${stamp}: flash sale tonight`);
+
+  await page.getByTestId('content-view').getByText('Table').click();
+  await page.getByTestId('content-search').locator('input').fill(stamp);
+  const rows = page.getByTestId('content-table').locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(3);
+  await page.getByTestId('content-table').locator('thead .ant-checkbox-input').check();
+  await page.getByTestId('content-send-approval').click();
+  const url = (await page.getByTestId('content-approval-url').textContent()) ?? '';
+  expect(url).toMatch(/\/approve\/[A-Za-z0-9_-]+$/);
+  await page.keyboard.press('Escape');
+  await expect(rows.getByTestId('content-status-cell')).toHaveText(['In review', 'In review', 'In review']);
+  await check(page, 'content-table-1366');
+
+  // The client: a fresh browser context, no account, a phone.
+  const clientContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const client = await clientContext.newPage();
+  await client.goto(new URL(url).pathname);
+  const items = client.getByTestId('approval-item');
+  await expect(items).toHaveCount(3);
+  await check(client, 'content-approval-390');
+  const approveMe = items.filter({ hasText: `Approve me ${stamp}` });
+  await approveMe.getByTestId('approval-approve').click();
+  await expect(approveMe.getByTestId('approval-status')).toHaveText('Approved');
+  const changeMe = items.filter({ hasText: `Change me ${stamp}` });
+  await changeMe.getByTestId('approval-request-changes').click();
+  await changeMe.getByTestId('approval-comment').fill('Please use the photo of the Austin office');
+  await changeMe.getByTestId('approval-request-changes').click();
+  await expect(changeMe.getByTestId('approval-status')).toHaveText('Changes requested');
+  await clientContext.close();
+
+  // Back on /content, never reloaded: the client's answers arrived live.
+  await expect(rows.filter({ hasText: `Approve me ${stamp}` }).getByTestId('content-status-cell')).toHaveText(
+    'Approved',
+  );
+  await expect(rows.filter({ hasText: `Change me ${stamp}` }).getByTestId('content-status-cell')).toHaveText(
+    'Changes requested',
+  );
+  await page.context().close();
+});
+
+test('on a phone, /content opens from the drawer menu and its views fit the width (390 px)', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await adminToken(request);
+  const seeded = await request.get('/api/content-items?page[size]=1', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const planTitle = (await seeded.json()).data[0].project.title as string;
+  const page = await signedInPage(browser, 'admin@demo.test', 390);
+  await openFromMenu(page, 390, 'content');
+  await chooseOption(page, 'content-plan', planTitle.slice(0, 8), planTitle);
+  await expect(page.getByTestId('content-card').first()).toBeVisible();
+  await check(page, 'content-board-390');
+  await page.getByTestId('content-view').getByText('Calendar').click();
+  await expect(page.getByTestId('content-calendar')).toBeVisible();
+  await check(page, 'content-calendar-390');
+  await page.getByTestId('content-view').getByText('Table').click();
+  await expect(page.getByTestId('content-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await check(page, 'content-table-390');
+  await page.context().close();
+});
