@@ -1,3 +1,4 @@
 export * from './delta';
 export * from './schema';
 export * from './urls';
+export * from './html';
