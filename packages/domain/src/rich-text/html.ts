@@ -54,9 +54,15 @@ function inline(op: RichTextOp, absolute: (url: string) => string): string {
   } else {
     return '';
   }
-  if (attributes.bold === true) html = `<strong>${html}</strong>`;
-  if (attributes.italic === true) html = `<em>${html}</em>`;
-  if (attributes.underline === true) html = `<u>${html}</u>`;
+  if (attributes.bold === true) {
+    html = `<strong>${html}</strong>`;
+  }
+  if (attributes.italic === true) {
+    html = `<em>${html}</em>`;
+  }
+  if (attributes.underline === true) {
+    html = `<u>${html}</u>`;
+  }
   if (typeof attributes.size === 'string' && /^(small|large|huge)$/.test(attributes.size)) {
     html = `<span class="ql-size-${attributes.size}">${html}</span>`;
   }
@@ -78,8 +84,12 @@ export function richTextToHtml(value: unknown, options: RichTextCheckOptions & {
   for (const line of splitLines(delta.ops)) {
     const content = line.parts.map((op) => inline(op, absolute)).join('');
     if (line.list !== openList) {
-      if (openList) out.push(openList === 'ordered' ? '</ol>' : '</ul>');
-      if (line.list) out.push(line.list === 'ordered' ? '<ol>' : '<ul>');
+      if (openList) {
+        out.push(openList === 'ordered' ? '</ol>' : '</ul>');
+      }
+      if (line.list) {
+        out.push(line.list === 'ordered' ? '<ol>' : '<ul>');
+      }
       openList = line.list;
     }
     if (line.list) {
@@ -88,7 +98,9 @@ export function richTextToHtml(value: unknown, options: RichTextCheckOptions & {
       out.push(`<p>${content}</p>`);
     }
   }
-  if (openList) out.push(openList === 'ordered' ? '</ol>' : '</ul>');
+  if (openList) {
+    out.push(openList === 'ordered' ? '</ol>' : '</ul>');
+  }
   return out.join('');
 }
 
