@@ -55,7 +55,10 @@ export const postCategoryLinks = pgTable(
       .notNull()
       .references(() => postCategories.id, { onDelete: 'restrict' }),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.categoryId] }), index('post_category_links_category_idx').on(t.categoryId)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.categoryId] }),
+    index('post_category_links_category_idx').on(t.categoryId),
+  ],
 );
 
 /** A slug a post used to have: the public API answers 301 to the post's current slug. */
