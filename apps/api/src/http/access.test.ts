@@ -15,6 +15,7 @@ import { FORM_ROUTES } from './access-matrix/forms';
 import { INTEGRATION_ROUTES } from './access-matrix/integrations';
 import { ONBOARDING_ROUTES } from './access-matrix/onboarding';
 import { ORDER_ROUTES } from './access-matrix/orders';
+import { POST_ROUTES } from './access-matrix/posts';
 import { WORK_ROUTES } from './access-matrix/work';
 
 /**
@@ -27,6 +28,7 @@ const MATRIX: MatrixRows = {
   ...CONVERSATION_AND_TABLE_ROUTES,
   ...FORM_ROUTES,
   ...ORDER_ROUTES,
+  ...POST_ROUTES,
   ...INTEGRATION_ROUTES,
   ...ADMINISTRATION_ROUTES,
   ...ONBOARDING_ROUTES,
