@@ -54,6 +54,8 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   formSubmissions: lazyPage(() => import('../features/forms/SubmissionsPage').then((m) => m.SubmissionsPage)),
   formSubmit: lazyPage(() => import('../features/forms/SubmitPage').then((m) => m.SubmitPage)),
   orders: lazyPage(() => import('../features/orders/OrdersPage').then((m) => m.OrdersPage)),
+  posts: lazyPage(() => import('../features/posts/PostsPage').then((m) => m.PostsPage)),
+  postEditor: lazyPage(() => import('../features/posts/PostEditorPage').then((m) => m.PostEditorPage)),
   webhooks: lazyPage(() => import('../features/webhooks').then((m) => m.WebhooksPage)),
   integrations: lazyPage(() => import('../features/integrations').then((m) => m.IntegrationsPage)),
   googleIntegration: lazyPage(() => import('../features/integrations').then((m) => m.GoogleSettingsPage)),
