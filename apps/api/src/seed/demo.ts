@@ -11,6 +11,7 @@ import { seedDemoContacts } from './demo-contacts';
 import { seedDemoForms } from './demo-forms';
 import { seedDemoOnboarding } from './demo-onboarding';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoPosts } from './demo-posts';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoTasks } from './demo-tasks';
 import { seedDemoTimeLogs } from './demo-time-logs';
@@ -98,6 +99,7 @@ export async function seedDemo(db: Database, onboarding?: StartDeps): Promise<bo
   await seedDemoOrders(db);
   await seedDemoBilling(db);
   await seedDemoAdministration(db);
+  await seedDemoPosts(db);
   if (onboarding) {
     // After the forms: the client information form is the onboarding's information form.
     await seedDemoOnboarding(db, onboarding);
