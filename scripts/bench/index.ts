@@ -7,6 +7,7 @@ import { benchExport } from './export';
 import { benchForms } from './forms';
 import { benchLive } from './live';
 import { benchOnboarding } from './onboarding';
+import { benchPosts } from './posts';
 import { benchReports } from './reports';
 import { benchRequests } from './requests';
 import { benchScale } from './scale';
@@ -18,7 +19,7 @@ import { benchTimeLogs } from './time-logs';
 import { benchUploads } from './uploads';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding|stripe|calendar]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding|stripe|calendar|posts]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -77,4 +78,7 @@ if (all || which.includes('stripe')) {
 }
 if (all || which.includes('calendar')) {
   await benchCalendar();
+}
+if (all || which.includes('posts')) {
+  await benchPosts();
 }
