@@ -145,6 +145,7 @@ export function PostEditorPage() {
         <Form layout="vertical" className="post-editor-main" disabled={!editable}>
           <Form.Item label="Title" required>
             <Input
+              aria-label="Title"
               value={draft.title}
               maxLength={POST_LIMITS.title}
               onChange={(event) => {
@@ -156,6 +157,7 @@ export function PostEditorPage() {
           </Form.Item>
           <Form.Item label="Slug" extra={loaded.public_url ? `Public address: ${loaded.public_url}` : undefined}>
             <Input
+              aria-label="Slug"
               value={draft.slug}
               maxLength={POST_LIMITS.slug}
               onChange={(event) => {
@@ -167,6 +169,7 @@ export function PostEditorPage() {
           </Form.Item>
           <Form.Item label="Excerpt">
             <Input.TextArea
+              aria-label="Excerpt"
               value={draft.excerpt}
               maxLength={POST_LIMITS.excerpt}
               autoSize={{ minRows: 2, maxRows: 5 }}
@@ -217,6 +220,7 @@ export function PostEditorPage() {
           <Typography.Title level={5}>Search engines</Typography.Title>
           <Form.Item label="SEO title">
             <Input
+              aria-label="SEO title"
               value={draft.seo_title}
               maxLength={POST_LIMITS.seoTitle}
               showCount
@@ -227,6 +231,7 @@ export function PostEditorPage() {
           </Form.Item>
           <Form.Item label="SEO description">
             <Input.TextArea
+              aria-label="SEO description"
               value={draft.seo_description}
               maxLength={POST_LIMITS.seoDescription}
               showCount
