@@ -8,7 +8,7 @@ const columns = {
   uuid: postCategories.uuid,
   name: postCategories.name,
   slug: postCategories.slug,
-  posts_count: sql<number>`(select count(*)::int from ${postCategoryLinks} l where l.category_id = ${postCategories.id})`,
+  posts_count: sql<number>`(select count(*)::int from post_category_links l where l.category_id = post_categories.id)`,
 };
 
 /** GET post-categories (doc 2 §7 "post categories for filters"): every category by name, with its posts count. */

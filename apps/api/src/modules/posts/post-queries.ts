@@ -14,11 +14,13 @@ export const bodyDocumentName = (uuid: string) => `post.${uuid}.body`;
 /** Where a published post lives on the agency's website. */
 export const publicPostUrl = (siteUrl: string, slug: string) => `${siteUrl}/blog/${slug}`;
 
-const authorName = sql<string | null>`(select c.name from contacts c where c.user_id = ${posts.authorId} limit 1)`;
-const authorUuid = sql<string | null>`(select u.uuid::text from users u where u.id = ${posts.authorId})`;
+// Written with the table's name: in a select list a column renders unqualified, and inside these subqueries a bare
+// "id" would be the subquery's own table's.
+const authorName = sql<string | null>`(select c.name from contacts c where c.user_id = posts.author_id limit 1)`;
+const authorUuid = sql<string | null>`(select u.uuid::text from users u where u.id = posts.author_id)`;
 const categoriesOf = sql<{ uuid: string; name: string; slug: string }[]>`coalesce((
   select json_agg(json_build_object('uuid', pc.uuid, 'name', pc.name, 'slug', pc.slug) order by pc.name)
-  from post_category_links l join post_categories pc on pc.id = l.category_id where l.post_id = ${posts.id}), '[]')`;
+  from post_category_links l join post_categories pc on pc.id = l.category_id where l.post_id = posts.id), '[]')`;
 
 const columns = {
   id: posts.id,

@@ -5,6 +5,7 @@ import { bearer, buildActors } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
 import type { Database } from '../../db/client';
 import { publishDuePosts } from './post-commands';
+import { limitPublicCalls } from './public-posts';
 
 /** The blog (/cms): posts, slugs and redirects, publishing and scheduling, revisions, the public API, cms search. */
 
@@ -175,6 +176,12 @@ describe('public API', () => {
     expect(category.slug).toBe('case-studies');
     const post = await write({ title: 'Bakery rebrand case', category_uuids: [category.uuid] });
     await publish(post.uuid);
+    const other = await write({ title: 'Uncategorised note' });
+    expect(other).toMatchObject({ categories: [] });
+    const listed = (await call('GET', `/api/posts?filters[category][]=${category.uuid}`)).json().data;
+    expect(listed).toEqual([
+      expect.objectContaining({ uuid: post.uuid, categories: [expect.objectContaining({ name: 'Case Studies' })] }),
+    ]);
     const res = await open('/api/public/posts?category=case-studies');
     expect(res.json().data.map((p: { slug: string }) => p.slug)).toEqual([post.slug]);
     expect(res.json().meta).toMatchObject({ current_page: 1, total: 1 });
@@ -205,6 +212,19 @@ describe('public API', () => {
     const sitemap = await open('/api/public/posts/sitemap.xml');
     new SaxesParser().write(sitemap.body).close();
     expect(sitemap.body).toContain(`<loc>https://agency.example/blog/${post.slug}</loc>`);
+  });
+});
+
+describe('rate limit', () => {
+  it('refuses an address past its calls a minute with 429 and Retry-After, and lets it in again next window', () => {
+    const ctx = { config: { posts: { publicCallsPerIpMinute: 3 } } } as Parameters<typeof limitPublicCalls>[0];
+    const now = Date.now();
+    for (let i = 0; i < 3; i += 1) {
+      limitPublicCalls(ctx, '203.0.113.9', now);
+    }
+    expect(() => limitPublicCalls(ctx, '203.0.113.9', now)).toThrow(expect.objectContaining({ statusCode: 429 }));
+    limitPublicCalls(ctx, '203.0.113.10', now);
+    limitPublicCalls(ctx, '203.0.113.9', now + 61_000);
   });
 });
 

@@ -52,7 +52,7 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limitPublicCalls(ctx, request.ip);
+      limitPublicCalls(ctx, request.ip);
       const answer = await listPublicPosts(ctx, request.query.page, request.query.category);
       return cached(request, reply, 'application/json; charset=utf-8', JSON.stringify(answer));
     },
@@ -69,7 +69,7 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limitPublicCalls(ctx, request.ip);
+      limitPublicCalls(ctx, request.ip);
       return cached(request, reply, 'application/rss+xml; charset=utf-8', (await buildFeed(ctx)).rss2());
     },
   );
@@ -85,7 +85,7 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limitPublicCalls(ctx, request.ip);
+      limitPublicCalls(ctx, request.ip);
       return cached(request, reply, 'application/atom+xml; charset=utf-8', (await buildFeed(ctx)).atom1());
     },
   );
@@ -101,7 +101,7 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limitPublicCalls(ctx, request.ip);
+      limitPublicCalls(ctx, request.ip);
       return cached(request, reply, 'application/xml; charset=utf-8', await buildSitemap(ctx));
     },
   );
@@ -118,7 +118,7 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limitPublicCalls(ctx, request.ip);
+      limitPublicCalls(ctx, request.ip);
       const answer = await getPublicPost(ctx, request.params.slug);
       if (answer.kind === 'moved') {
         reply.header('cache-control', CACHE);
