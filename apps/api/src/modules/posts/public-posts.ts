@@ -83,11 +83,16 @@ export async function listPublicPosts(ctx: Ctx, page: number, category?: string)
     ? sql`and exists (select 1 from post_category_links l join post_categories pc on pc.id = l.category_id
         where l.post_id = p.id and pc.slug = ${category})`
     : sql``;
+  // The page's ids (and the count, over ids only) first: the summary's subqueries then run for ten rows, not for
+  // every visible post the window count reads.
   const result = await ctx.db.execute<Row & { total: number }>(sql`
-    select ${SUMMARY}, count(*) over ()::int as total from posts p
-    where ${VISIBLE} ${inCategory}
-    order by p.published_at desc, p.id desc
-    limit ${size} offset ${(page - 1) * size}`);
+    with page as (
+      select p.id, count(*) over ()::int as total from posts p
+      where ${VISIBLE} ${inCategory}
+      order by p.published_at desc, p.id desc
+      limit ${size} offset ${(page - 1) * size})
+    select ${SUMMARY}, page.total from page join posts p on p.id = page.id
+    order by p.published_at desc, p.id desc`);
   let total = result.rows[0]?.total ?? 0;
   if (result.rows.length === 0 && page > 1) {
     // Past the last page the window count is absent; the meta still tells how many there are.
