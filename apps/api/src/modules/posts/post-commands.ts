@@ -20,6 +20,7 @@ import {
 } from '../../db/schema';
 import { notFound, validationError } from '../../http/errors';
 import { findPostRow } from './post-queries';
+import { clearPublicAnswers } from './public-posts';
 
 type PostInput = z.output<typeof postInputSchema>;
 type PostUpdate = z.output<typeof postUpdateSchema>;
@@ -247,5 +248,6 @@ export async function publishDuePosts(db: DbExecutor, now = new Date()): Promise
     .set({ status: 'published', updatedAt: now })
     .where(and(eq(posts.status, 'scheduled'), lte(posts.publishedAt, now)))
     .returning({ id: posts.id });
+  clearPublicAnswers();
   return rows.length;
 }

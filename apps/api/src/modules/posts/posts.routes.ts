@@ -20,6 +20,7 @@ import { errorResponses } from '../../http/responses';
 import { createCategory, deleteCategory, listCategories, renameCategory } from './post-categories';
 import { createPost, deletePost, findRevision, publishPost, restoreRevision, updatePost } from './post-commands';
 import { getPost, listPosts, listRevisions } from './post-queries';
+import { clearPublicAnswers } from './public-posts';
 
 const tags = ['posts'];
 
@@ -28,6 +29,13 @@ const can = (verb: 'READ' | 'CREATE' | 'UPDATE' | 'DESTROY') => access.regular(`
 
 export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  // Every write may change what the public API answers: this instance's kept answers go at once.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET') {
+      clearPublicAnswers();
+    }
+    return payload;
+  });
   const siteUrl = ctx.config.posts.siteUrl;
   const body = (uuid: string) => ({ kind: 'post', uuid, field: 'body' }) as const;
 

@@ -10,16 +10,23 @@ import { z } from 'zod';
 import { access } from '../../http/access';
 import { errorResponses } from '../../http/responses';
 import {
+  answerOnce,
   buildFeed,
   buildSitemap,
-  etagOf,
   getPublicPost,
   limitPublicCalls,
   listPublicPosts,
   matches,
+  type PublicAnswer,
 } from './public-posts';
 
 const tags = ['posts'];
+
+/** An old slug: answered with 301, never kept as a public answer. */
+class Moved {
+  constructor(readonly slug: string) {}
+}
+
 /** A CDN (and browsers) may keep an answer a minute, then revalidate with If-None-Match (a 304 costs no body). */
 const CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
@@ -30,15 +37,15 @@ const CACHE = 'public, max-age=60, stale-while-revalidate=300';
 export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  /** Sends `body` (already serialised) with its validators, or 304 when the client's copy matches. */
-  function cached(request: FastifyRequest, reply: FastifyReply, type: string, body: string) {
-    const etag = etagOf(body);
-    reply.header('cache-control', CACHE).header('etag', etag).header('vary', 'accept-encoding');
-    if (matches(request.headers['if-none-match'], etag)) {
+  /** Sends the answer with its validators, or 304 when the client's copy matches. */
+  function send(request: FastifyRequest, reply: FastifyReply, answer: PublicAnswer) {
+    reply.header('cache-control', CACHE).header('etag', answer.etag).header('vary', 'accept-encoding');
+    if (matches(request.headers['if-none-match'], answer.etag)) {
       return reply.code(304).send();
     }
-    return reply.type(type).send(body);
+    return reply.type(answer.type).send(answer.body);
   }
+  const JSON_TYPE = 'application/json; charset=utf-8';
 
   app.get(
     '/public/posts',
@@ -53,8 +60,12 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       limitPublicCalls(ctx, request.ip);
-      const answer = await listPublicPosts(ctx, request.query.page, request.query.category);
-      return cached(request, reply, 'application/json; charset=utf-8', JSON.stringify(answer));
+      const { page, category } = request.query;
+      const answer = await answerOnce(`list:${page}:${category ?? ''}`, async () => ({
+        type: JSON_TYPE,
+        body: JSON.stringify(await listPublicPosts(ctx, page, category)),
+      }));
+      return send(request, reply, answer);
     },
   );
 
@@ -70,7 +81,11 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       limitPublicCalls(ctx, request.ip);
-      return cached(request, reply, 'application/rss+xml; charset=utf-8', (await buildFeed(ctx)).rss2());
+      const answer = await answerOnce('rss', async () => ({
+        type: 'application/rss+xml; charset=utf-8',
+        body: (await buildFeed(ctx)).rss2(),
+      }));
+      return send(request, reply, answer);
     },
   );
 
@@ -86,7 +101,11 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       limitPublicCalls(ctx, request.ip);
-      return cached(request, reply, 'application/atom+xml; charset=utf-8', (await buildFeed(ctx)).atom1());
+      const answer = await answerOnce('atom', async () => ({
+        type: 'application/atom+xml; charset=utf-8',
+        body: (await buildFeed(ctx)).atom1(),
+      }));
+      return send(request, reply, answer);
     },
   );
 
@@ -102,7 +121,11 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       limitPublicCalls(ctx, request.ip);
-      return cached(request, reply, 'application/xml; charset=utf-8', await buildSitemap(ctx));
+      const answer = await answerOnce('sitemap', async () => ({
+        type: 'application/xml; charset=utf-8',
+        body: await buildSitemap(ctx),
+      }));
+      return send(request, reply, answer);
     },
   );
 
@@ -119,12 +142,25 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       limitPublicCalls(ctx, request.ip);
-      const answer = await getPublicPost(ctx, request.params.slug);
-      if (answer.kind === 'moved') {
+      // Only posts are kept; a redirect (or a 404) is looked up each time.
+      const found = await answerOnce(`post:${request.params.slug}`, async () => {
+        const post = await getPublicPost(ctx, request.params.slug);
+        if (post.kind === 'moved') {
+          throw new Moved(post.slug);
+        }
+        return { type: JSON_TYPE, body: JSON.stringify({ data: post.data }) };
+      }).catch((error: unknown) => {
+        if (error instanceof Moved) {
+          return error;
+        }
+        throw error;
+      });
+      if (found instanceof Moved) {
         reply.header('cache-control', CACHE);
-        return reply.redirect(`/api/public/posts/${encodeURIComponent(answer.slug)}`, 301);
+        return reply.redirect(`/api/public/posts/${encodeURIComponent(found.slug)}`, 301);
       }
-      return cached(request, reply, 'application/json; charset=utf-8', JSON.stringify({ data: answer.data }));
+      const answer = found;
+      return send(request, reply, answer);
     },
   );
 };

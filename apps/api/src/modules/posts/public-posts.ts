@@ -206,3 +206,34 @@ export function matches(ifNoneMatch: string | undefined, etag: string): boolean 
   }
   return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
+
+/**
+ * The public answers this instance made in the last second, by address: a burst of readers (a CDN's edge nodes
+ * revalidating, a post shared widely) costs one query a second. A write through this instance clears it at once;
+ * another instance's write shows here within the second, and the CDN's own max-age is far longer anyway.
+ */
+export type PublicAnswer = { type: string; body: string; etag: string };
+const answers = new Map<string, PublicAnswer & { until: number }>();
+const ANSWER_TTL_MS = 1_000;
+
+export async function answerOnce(
+  key: string,
+  make: () => Promise<{ type: string; body: string }>,
+): Promise<PublicAnswer> {
+  const now = Date.now();
+  const kept = answers.get(key);
+  if (kept && kept.until > now) {
+    return kept;
+  }
+  const made = await make();
+  if (answers.size > 1_000) {
+    answers.clear();
+  }
+  const answer = { ...made, etag: etagOf(made.body), until: now + ANSWER_TTL_MS };
+  answers.set(key, answer);
+  return answer;
+}
+
+export function clearPublicAnswers(): void {
+  answers.clear();
+}

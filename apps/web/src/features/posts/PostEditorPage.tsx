@@ -59,7 +59,9 @@ export function PostEditorPage() {
   useEffect(() => {
     if (loaded) {
       setDraft(draftOf(loaded));
-      setSlugEdited(loaded.status !== 'draft' || loaded.slug !== slugify(loaded.title));
+      // A made slug may carry the number that kept it unique ('untitled-post-2'): still the title's.
+      const made = loaded.slug.replace(/-\d+$/, '') === slugify(loaded.title) || loaded.slug === slugify(loaded.title);
+      setSlugEdited(loaded.status !== 'draft' || !made);
     }
   }, [loaded]);
 
