@@ -130,6 +130,7 @@ const WEB_SURFACE = {
     'WelcomePage.tsx',
   ],
   people: ['PersonName.tsx'],
+  posts: ['PostEditorPage.tsx', 'PostsPage.tsx'],
   // planPaths.ts is pure (addresses, no React): pure modules import it directly, since the index's PlanLink would pull
   // the signed-in API client into them (and into their unit tests, which have no window).
   plans: ['CreatePlanModal.tsx', 'PlanPage.tsx', 'PlansPage.tsx', 'api.ts', 'budget/BudgetPanel.tsx', 'planPaths.ts'],

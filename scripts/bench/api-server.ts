@@ -56,9 +56,11 @@ if (process.env.SEED_FORMS === '1') {
 if (process.env.SEED_ONBOARDING === '1') {
   await seedOnboardingBench(db);
 }
-// The share-link limits are the API's own; a bench that answers one link hundreds of times from 127.0.0.1 lifts them.
+// The share-link and public posts limits are the API's own; a bench calling them hundreds of times from 127.0.0.1 lifts them.
 const formLimits = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => key.startsWith('FORM_') || key.startsWith('CALENDAR_FEED_')),
+  Object.entries(process.env).filter(
+    ([key]) => key.startsWith('FORM_') || key.startsWith('CALENDAR_FEED_') || key.startsWith('POSTS_PUBLIC_'),
+  ),
 );
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', ...formLimits });
 const app = await buildApp({ config, db });

@@ -9,6 +9,7 @@ import { benchForms } from './forms';
 import { benchLive } from './live';
 import { benchLoad } from './load';
 import { benchOnboarding } from './onboarding';
+import { benchPosts } from './posts';
 import { benchReports } from './reports';
 import { benchRequests } from './requests';
 import { benchScale } from './scale';
@@ -20,7 +21,7 @@ import { benchTimeLogs } from './time-logs';
 import { benchUploads } from './uploads';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding|stripe|calendar|compression|load]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding|stripe|calendar|compression|load|posts]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -82,6 +83,9 @@ if (all || which.includes('calendar')) {
 }
 if (all || which.includes('compression')) {
   await benchCompression();
+}
+if (all || which.includes('posts')) {
+  await benchPosts();
 }
 // Not part of a plain `npm run bench`: ten minutes, and it needs haproxy, redis-server and DATABASE_URL.
 if (which.includes('load')) {

@@ -52,6 +52,7 @@ import { onboardingRoutes } from './modules/onboarding';
 import { ordersRoutes } from './modules/orders';
 import { personCardRoutes } from './modules/people/person-card.routes';
 import { planRoutes } from './modules/plans/plans.routes';
+import { postRoutes } from './modules/posts';
 import { productTypeRoutes } from './modules/product-types/product-types.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { requestRelationRoutes } from './modules/requests/request-relations.routes';
@@ -121,6 +122,7 @@ const API_MODULES = [
   formRoutes,
   ordersRoutes,
   contentRoutes,
+  postRoutes,
   onboardingRoutes,
   apiTokenRoutes,
   mfaRoutes,

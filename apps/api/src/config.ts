@@ -131,6 +131,13 @@ const envSchema = z.object({
   FORM_ANSWERS_PER_IP_HOUR: z.coerce.number().int().positive().default(20),
   FORM_PUBLIC_CALLS_PER_IP_MINUTE: z.coerce.number().int().positive().default(120),
   FORM_UPLOADS_PER_IP_HOUR: z.coerce.number().int().positive().default(100),
+  /**
+   * The agency's public website, where published posts live (`{PUBLIC_SITE_URL}/blog/{slug}` in the feed, the
+   * sitemap and the public posts API); APP_URL when unset. POSTS_PUBLIC_CALLS_PER_IP_MINUTE caps the public posts
+   * API per address (a CDN in front of it makes few calls).
+   */
+  PUBLIC_SITE_URL: z.url().optional(),
+  POSTS_PUBLIC_CALLS_PER_IP_MINUTE: z.coerce.number().int().positive().default(600),
   /** Fetches of one private calendar feed (modules/calendar) in an hour: subscribed calendars poll every few hours. */
   CALENDAR_FEED_FETCHES_PER_HOUR: z.coerce.number().int().positive().default(120),
   /**
@@ -355,6 +362,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       uploadsPerIpHour: e.FORM_UPLOADS_PER_IP_HOUR,
     },
     calendarFeedFetchesPerHour: e.CALENDAR_FEED_FETCHES_PER_HOUR,
+    posts: {
+      siteUrl: (e.PUBLIC_SITE_URL ?? e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+      publicCallsPerIpMinute: e.POSTS_PUBLIC_CALLS_PER_IP_MINUTE,
+    },
     sso: ssoConfig(e),
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

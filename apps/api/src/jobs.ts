@@ -9,6 +9,7 @@ import { scheduleCommentDelivery } from './modules/comments/scheduled-comments-j
 import { schedulePlanCredits } from './modules/credits/credit-job';
 import { scheduleGoogleJobs } from './modules/google';
 import { scheduleOnboardingDaily } from './modules/onboarding/onboarding-job';
+import { schedulePostJobs } from './modules/posts';
 import { scheduleRequestDueReminders } from './modules/requests/due-date-job';
 import { scheduleRequestTemperature } from './modules/requests/temperature-job';
 import { scheduleRecurrence } from './modules/tasks/recurrence-job';
@@ -68,5 +69,6 @@ async function scheduleAll(
     await scheduleGoogleJobs(boss, options.app);
     await scheduleDailyBackup(boss, options.app.ctx.config, options.log);
     await scheduleBillingJobs(boss, options.app, options.timeZone);
+    await schedulePostJobs(boss, options.app, options.timeZone);
   }
 }

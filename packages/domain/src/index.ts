@@ -32,6 +32,7 @@ export * from './contracts/person-card';
 export * from './contracts/plan-files';
 export * from './contracts/plan-history';
 export * from './contracts/plans';
+export * from './contracts/posts';
 export * from './contracts/request-relations';
 export * from './contracts/requests';
 export * from './contracts/search';

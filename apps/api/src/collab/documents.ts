@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../db/client';
-import { customers, requests, tasks } from '../db/schema';
+import { customers, posts, requests, tasks } from '../db/schema';
 import type { Principal } from '../http/access';
 import { findVisibleRequest } from '../modules/requests/request-access';
 import { findVisibleTask } from '../modules/tasks/task-access';
@@ -12,11 +12,12 @@ import type { DeltaJson as Delta } from './ytext';
 export type CollabTarget =
   | { kind: 'task'; uuid: string; field: 'description' }
   | { kind: 'request'; uuid: string; field: 'project_brief' }
-  | { kind: 'customer'; uuid: string; field: 'notes' };
+  | { kind: 'customer'; uuid: string; field: 'notes' }
+  | { kind: 'post'; uuid: string; field: 'body' };
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const NAME = new RegExp(
-  `^(task\\.(${UUID})\\.description|request\\.(${UUID})\\.project_brief|customer\\.(${UUID})\\.notes)$`,
+  `^(task\\.(${UUID})\\.description|request\\.(${UUID})\\.project_brief|customer\\.(${UUID})\\.notes|post\\.(${UUID})\\.body)$`,
 );
 
 export function parseDocumentName(name: string): CollabTarget | null {
@@ -30,7 +31,10 @@ export function parseDocumentName(name: string): CollabTarget | null {
   if (match[3]) {
     return { kind: 'request', uuid: match[3], field: 'project_brief' };
   }
-  return match[4] ? { kind: 'customer', uuid: match[4], field: 'notes' } : null;
+  if (match[4]) {
+    return { kind: 'customer', uuid: match[4], field: 'notes' };
+  }
+  return match[5] ? { kind: 'post', uuid: match[5], field: 'body' } : null;
 }
 
 export const documentName = (target: CollabTarget) => `${target.kind}.${target.uuid}.${target.field}`;
@@ -71,6 +75,17 @@ export async function accessTo(
         }
         return can('CUSTOMERS_UPDATE') ? 'edit' : 'read';
       }
+      case 'post': {
+        // The blog is a regular user's screen (/cms), as its routes are.
+        if (principal.type !== 'regular_user' || !can('POSTS_READ')) {
+          return 'none';
+        }
+        const [found] = await db.select({ id: posts.id }).from(posts).where(eq(posts.uuid, target.uuid));
+        if (!found) {
+          return 'none';
+        }
+        return can('POSTS_UPDATE') ? 'edit' : 'read';
+      }
     }
   } catch {
     return 'none';
@@ -90,6 +105,8 @@ export async function readDelta(db: DbExecutor, target: CollabTarget): Promise<D
     [value] = (
       await db.select({ d: requests.descriptionDelta }).from(requests).where(eq(requests.uuid, target.uuid))
     ).map((r) => r.d);
+  } else if (target.kind === 'post') {
+    [value] = (await db.select({ d: posts.bodyDelta }).from(posts).where(eq(posts.uuid, target.uuid))).map((r) => r.d);
   } else {
     [value] = (await db.select({ d: customers.notesDelta }).from(customers).where(eq(customers.uuid, target.uuid))).map(
       (r) => r.d,
@@ -112,6 +129,12 @@ export async function writeDelta(db: DbExecutor, target: CollabTarget, delta: De
       .update(requests)
       .set({ descriptionDelta: delta, description: descriptionWithBrief(row?.description ?? null, delta) })
       .where(eq(requests.uuid, target.uuid));
+  } else if (target.kind === 'post') {
+    // body_text is what global search reads (the cms group).
+    await db
+      .update(posts)
+      .set({ bodyDelta: delta, bodyText: text ?? '', updatedAt: new Date() })
+      .where(eq(posts.uuid, target.uuid));
   } else {
     await db.update(customers).set({ notesDelta: delta, notes: text }).where(eq(customers.uuid, target.uuid));
   }

@@ -16,6 +16,7 @@ import { FORM_ROUTES } from './access-matrix/forms';
 import { INTEGRATION_ROUTES } from './access-matrix/integrations';
 import { ONBOARDING_ROUTES } from './access-matrix/onboarding';
 import { ORDER_ROUTES } from './access-matrix/orders';
+import { POST_ROUTES } from './access-matrix/posts';
 import { WORK_ROUTES } from './access-matrix/work';
 
 /**
@@ -29,6 +30,7 @@ const MATRIX: MatrixRows = {
   ...FORM_ROUTES,
   ...ORDER_ROUTES,
   ...CONTENT_ROUTES,
+  ...POST_ROUTES,
   ...INTEGRATION_ROUTES,
   ...ADMINISTRATION_ROUTES,
   ...ONBOARDING_ROUTES,

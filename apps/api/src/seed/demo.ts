@@ -12,6 +12,7 @@ import { seedDemoContent } from './demo-content';
 import { seedDemoForms } from './demo-forms';
 import { seedDemoOnboarding } from './demo-onboarding';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoPosts } from './demo-posts';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoTasks } from './demo-tasks';
 import { seedDemoTimeLogs } from './demo-time-logs';
@@ -100,6 +101,7 @@ export async function seedDemo(db: Database, onboarding?: StartDeps): Promise<bo
   await seedDemoContent(db, onboarding?.appUrl ?? 'http://localhost:3000');
   await seedDemoBilling(db);
   await seedDemoAdministration(db);
+  await seedDemoPosts(db);
   if (onboarding) {
     // After the forms: the client information form is the onboarding's information form.
     await seedDemoOnboarding(db, onboarding);

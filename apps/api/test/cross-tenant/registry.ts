@@ -330,4 +330,15 @@ export const REGISTRY: Record<string, Entry> = {
   'POST /api/webhooks/:uuid/rotate-secret': { unrestricted: `${AGENCY_WIDE} (WEBHOOKS_MANAGE)` },
   'GET /api/webhooks/:uuid/deliveries': { unrestricted: `${AGENCY_WIDE} (WEBHOOKS_MANAGE)` },
   'POST /api/webhook-deliveries/:uuid/redeliver': { unrestricted: `${AGENCY_WIDE} (WEBHOOKS_MANAGE)` },
+  // Posts (issue 22): the agency's own blog, agency-wide records of regular staff with the POSTS_* family
+  // (freelancers are refused by the routes' access). The public routes take a slug and answer published posts only
+  // (posts.test.ts: 'never serves drafts or scheduled posts before their time').
+  'GET /api/posts/:uuid': { unrestricted: `${AGENCY_WIDE} (POSTS_READ)` },
+  'PUT /api/posts/:uuid': { unrestricted: `${AGENCY_WIDE} (POSTS_UPDATE)` },
+  'DELETE /api/posts/:uuid': { unrestricted: `${AGENCY_WIDE} (POSTS_DESTROY)` },
+  'POST /api/posts/:uuid/publish': { unrestricted: `${AGENCY_WIDE} (POSTS_UPDATE)` },
+  'GET /api/posts/:uuid/revisions': { unrestricted: `${AGENCY_WIDE} (POSTS_READ)` },
+  'POST /api/posts/:uuid/revisions/:id/restore': { unrestricted: `${AGENCY_WIDE} (POSTS_UPDATE)` },
+  'PUT /api/post-categories/:uuid': { unrestricted: `${AGENCY_WIDE} (POSTS_UPDATE)` },
+  'DELETE /api/post-categories/:uuid': { unrestricted: `${AGENCY_WIDE} (POSTS_DESTROY)` },
 };

@@ -69,6 +69,25 @@ beforeAll(async () => {
     headers,
     payload: { url: 'https://hooks.example.com/fuzz', events: ['task.created'] },
   });
+  // A published post in a category, so the posts and post-categories operations' paths name real ones.
+  const category = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/post-categories',
+    headers,
+    payload: { name: 'Fuzz' },
+  });
+  const post = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/posts',
+    headers,
+    payload: { title: 'Fuzz post', category_uuids: [(category.json() as { data: { uuid: string } }).data.uuid] },
+  });
+  await ctx.app.inject({
+    method: 'POST',
+    url: `/api/posts/${(post.json() as { data: { uuid: string } }).data.uuid}/publish`,
+    headers,
+    payload: {},
+  });
   // A client's onboarding with an item of each kind, so the onboarding operations' paths name real objects.
   for (const kind of ['file', 'text', 'link_confirmation', 'credential']) {
     await ctx.app.inject({

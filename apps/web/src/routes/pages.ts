@@ -56,6 +56,8 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   orders: lazyPage(() => import('../features/orders/OrdersPage').then((m) => m.OrdersPage)),
   content: lazyPage(() => import('../features/content').then((m) => m.ContentPage)),
   publicApproval: lazyPage(() => import('../features/content').then((m) => m.PublicApprovalPage)),
+  posts: lazyPage(() => import('../features/posts/PostsPage').then((m) => m.PostsPage)),
+  postEditor: lazyPage(() => import('../features/posts/PostEditorPage').then((m) => m.PostEditorPage)),
   webhooks: lazyPage(() => import('../features/webhooks').then((m) => m.WebhooksPage)),
   integrations: lazyPage(() => import('../features/integrations').then((m) => m.IntegrationsPage)),
   googleIntegration: lazyPage(() => import('../features/integrations').then((m) => m.GoogleSettingsPage)),

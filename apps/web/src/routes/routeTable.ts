@@ -71,6 +71,8 @@ export type PageKey =
   | 'formSubmissions'
   | 'formSubmit'
   | 'orders'
+  | 'posts'
+  | 'postEditor'
   | 'onboardingBoard'
   | 'onboardingSubmissions'
   | 'onboardingProcess'
@@ -207,7 +209,9 @@ export const ROUTES: readonly RouteDef[] = [
   // Staff only (the Admin menu); everyone who reads tasks reaches their own Google settings from the calendar.
   screen('/integrations', 'Integrations', 'regular_user', 'integrations', ['TASKS_READ']),
   screen('/integrations/google', 'Google integration', 'any', 'googleIntegration', ['TASKS_READ']),
-  screen('/cms', 'CMS'),
+  // The blog (issue 22): the posts list and one post's editor.
+  screen('/cms', 'CMS', 'regular_user', 'posts', ['POSTS_READ']),
+  screen('/cms/:uuid', 'Post', 'regular_user', 'postEditor', ['POSTS_READ']),
   // Billing and invoice settings, hourly rates (issue 21).
   screen('/administration', 'Administration', 'regular_user', 'administration', ['CHARGES_READ']),
   // Webhooks (issue 23): an admin setting, under Administration.

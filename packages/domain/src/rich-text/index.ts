@@ -1,3 +1,4 @@
 export * from './delta';
+export * from './html';
 export * from './schema';
 export * from './urls';

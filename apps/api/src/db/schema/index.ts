@@ -21,6 +21,7 @@ export * from './notifications';
 export * from './onboarding';
 export * from './orders';
 export * from './plans';
+export * from './posts';
 export * from './rate-limits';
 export * from './reports';
 export * from './requests';

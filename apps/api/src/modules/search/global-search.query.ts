@@ -30,6 +30,8 @@ type GroupSpec = {
   searchedText: SQL;
   /** For ranking and typos: the primary text (name, title). */
   primaryText: SQL;
+  /** Where misspellings are looked for when wider than the primary text (a post's excerpt and body). */
+  typoText?: SQL;
   visible?: SQL;
   /**
    * The visibility rule keeps few rows (a freelancer's plans): walking the title index in order would skip most of
@@ -129,6 +131,22 @@ export function groupSpecs(principal: Principal): GroupSpec[] {
       tieBreak: sql`(forms.status = 'archived'), forms.name, forms.id`,
     });
   }
+  // Posts (issue 22): the blog is a regular user's screen with POSTS_READ; found by title, excerpt and body text
+  // (body_text is the editor's text, kept on every store), misspellings included; drafts too, as on /cms.
+  if (regular && can('POSTS_READ')) {
+    const postText = sql`posts.title || ' ' || coalesce(posts.excerpt, '') || ' ' || posts.body_text`;
+    specs.push({
+      group: 'cms',
+      table: sql`posts`,
+      searchedText: postText,
+      primaryText: sql`posts.title`,
+      typoText: postText,
+      title: sql`posts.title`,
+      detail: sql`initcap(posts.status)`,
+      link: sql`'/cms/' || posts.uuid`,
+      tieBreak: sql`posts.updated_at desc, posts.id desc`,
+    });
+  }
   return specs;
 }
 
@@ -149,6 +167,7 @@ function groupQuery(spec: GroupSpec, terms: SearchTerms): { ctes: SQL; select: S
   const visible = spec.visible ? sql`and ${spec.visible}` : sql``;
   const query = sql`to_tsquery('simple', ${terms.prefixQuery})`;
   const normalized = sql`portal_search_text(${primaryText})`;
+  const fuzzyTarget = spec.typoText ? sql`portal_search_text(${spec.typoText})` : normalized;
   const name = (tier: string) => sql.raw(`${spec.group}_${tier}`);
   const found = (...tiers: string[]) =>
     sql.join(
@@ -166,7 +185,7 @@ function groupQuery(spec: GroupSpec, terms: SearchTerms): { ctes: SQL; select: S
         limit ${WORD_POOL}),
       ${name('typos')} as materialized (select id from ${table}
         where ${terms.fuzzy} and ${found('starts', 'words')} < ${HITS_PER_GROUP}
-          and ${terms.phrase} <% ${normalized} ${visible}
+          and ${terms.phrase} <% ${fuzzyTarget} ${visible}
         limit ${TYPO_POOL})`;
   const select = sql`(select ${spec.group}::text as "group", ${table}.uuid::text as uuid, ${spec.title} as title,
       ${spec.detail} as detail, ${spec.link} as link
@@ -176,7 +195,7 @@ function groupQuery(spec: GroupSpec, terms: SearchTerms): { ctes: SQL; select: S
     order by (${normalized} = ${terms.phrase}) desc,
       starts_with(${normalized}, ${terms.phrase}) desc,
       ts_rank(portal_search_vector(${searchedText}), ${query}) desc,
-      word_similarity(${terms.phrase}, ${normalized}) desc,
+      word_similarity(${terms.phrase}, ${fuzzyTarget}) desc,
       ${spec.tieBreak}
     limit ${HITS_PER_GROUP})`;
   return { ctes, select };
