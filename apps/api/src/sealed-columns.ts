@@ -25,6 +25,8 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   // The agency's Stripe API key and webhook signing secret (modules/billing).
   { table: 'stripe_settings', column: 'api_key_sealed', key: 'id' },
   { table: 'stripe_settings', column: 'webhook_secret_sealed', key: 'id' },
+  // A client's Meta Marketing API access token for the insights sync (modules/advertising).
+  { table: 'ad_client_settings', column: 'meta_token_sealed', key: 'customer_id' },
 ];
 
 /**

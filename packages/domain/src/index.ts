@@ -1,6 +1,7 @@
 export * from './comments';
 export * from './contracts/admin';
 export * from './contracts/administration';
+export * from './contracts/advertising';
 export * from './contracts/ai';
 export * from './contracts/api-tokens';
 export * from './contracts/assignees';
@@ -44,6 +45,7 @@ export * from './permissions';
 export * from './reports';
 export * from './request-form';
 export * from './rich-text';
+export * from './rules/advertising';
 export * from './rules/catalogue-search';
 export * from './rules/duration';
 export * from './rules/email';
