@@ -102,7 +102,6 @@ export const advertisingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: metaSyncSchema,
         response: {
           200: z.object({ imported: z.number().int(), created_campaigns: z.array(z.string()) }),
-          502: errorResponses[422],
           ...errorResponses,
         },
       },

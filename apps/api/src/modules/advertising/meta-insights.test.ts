@@ -158,7 +158,7 @@ describe('Meta insights sync', () => {
     ]);
   });
 
-  it('answers 502 when Meta refuses the token', async () => {
+  it('answers 503 with its own message when Meta refuses the token', async () => {
     const client = await buildCustomer(db);
     await call('PUT', `/api/ad-meta-connections/${client.uuid}`, {
       ad_account_id: '1234567890',
@@ -169,7 +169,7 @@ describe('Meta insights sync', () => {
       date_from: '2026-10-01',
       date_to: '2026-10-02',
     });
-    expect(res.statusCode).toBe(502);
+    expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe(AD_MESSAGES.metaFailed);
   });
 });

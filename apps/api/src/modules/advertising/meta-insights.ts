@@ -64,9 +64,12 @@ export async function syncMetaInsights(
     if (new URL(next).origin !== new URL(base).origin) {
       break;
     }
-    const answer = await client.request(next, { headers: { authorization: `Bearer ${token}` } });
+    // Unreachable, refused or a revoked token: 503 with its own message (the provider, not our server, failed).
+    const answer = await client
+      .request(next, { headers: { authorization: `Bearer ${token}` } })
+      .catch(() => ({ status: 0, body: Buffer.alloc(0) }));
     if (answer.status !== 200) {
-      throw new AppError(502, AD_MESSAGES.metaFailed, { code: 'meta_failed' });
+      throw new AppError(503, AD_MESSAGES.metaFailed, { code: 'meta_failed' });
     }
     const body = JSON.parse(answer.body.toString('utf8')) as InsightPage;
     const rows: MetricRow[] = [];
