@@ -1,3 +1,4 @@
+import { benchAds } from './ads';
 import { benchBulk } from './bulk';
 import { benchBundle } from './bundle';
 import { benchCalendar } from './calendar';
@@ -18,7 +19,7 @@ import { benchTimeLogs } from './time-logs';
 import { benchUploads } from './uploads';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding|stripe|calendar]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding|stripe|calendar|ads]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -77,4 +78,7 @@ if (all || which.includes('stripe')) {
 }
 if (all || which.includes('calendar')) {
   await benchCalendar();
+}
+if (all || which.includes('ads')) {
+  await benchAds();
 }
