@@ -3,6 +3,7 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 
 const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
 
+// Dark shades: the tooltip writes each series' name in its colour, which must keep 4.5:1 on white.
 /**
  * Spend (left axis) and clicks and conversions (right axis) per day. recharts lives only in this chunk, loaded
  * lazily by the analytics screen.
@@ -20,13 +21,13 @@ export default function AdChart({ series, height = 260 }: { series: AdAnalytics[
             formatter={(value, name) => [name === 'Spend' ? usd(Number(value)) : Number(value).toLocaleString(), name]}
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Line yAxisId="money" dataKey="spend" name="Spend" stroke="#1677ff" dot={false} isAnimationActive={false} />
-          <Line yAxisId="count" dataKey="clicks" name="Clicks" stroke="#52c41a" dot={false} isAnimationActive={false} />
+          <Line yAxisId="money" dataKey="spend" name="Spend" stroke="#0958d9" dot={false} isAnimationActive={false} />
+          <Line yAxisId="count" dataKey="clicks" name="Clicks" stroke="#237804" dot={false} isAnimationActive={false} />
           <Line
             yAxisId="count"
             dataKey="conversions"
             name="Conversions"
-            stroke="#fa8c16"
+            stroke="#ad4e00"
             dot={false}
             isAnimationActive={false}
           />
