@@ -74,10 +74,22 @@ export function AnalyticsPage() {
   if (!allowed) {
     return <ForbiddenPage />;
   }
+  // Every change writes the whole view (the dates pinned too), so two quick edits cannot drop the first.
+  const shown: Record<string, string | undefined> = {
+    group_by: filters.group_by === 'platform' ? 'platform' : undefined,
+    from: filters.date_from,
+    to: filters.date_to,
+    client: filters.customer_uuid,
+  };
   const set = (key: string, value: string | undefined) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
+        for (const [name, kept] of Object.entries(shown)) {
+          if (kept && !next.has(name)) {
+            next.set(name, kept);
+          }
+        }
         if (value) {
           next.set(key, value);
         } else {
