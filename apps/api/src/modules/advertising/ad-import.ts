@@ -118,14 +118,26 @@ export async function importMetrics(
   let pending: { line: number; row: Extract<Parsed, { ok: true }>['row'] }[] = [];
 
   const flush = async () => {
+    if (report.layout !== 'mapping') {
+      // The batch's new names in one statement, in the order the file names them (the report lists them so).
+      const missing = new Map<string, string>();
+      for (const { row } of pending) {
+        const key = row.name.toLowerCase();
+        if (!campaigns.has(key) && !missing.has(key)) {
+          missing.set(key, row.name);
+        }
+      }
+      if (missing.size > 0) {
+        const made = await createNamed(ctx, customerId, userId, [...missing.values()], report.layout);
+        for (const [key, name] of missing) {
+          campaigns.set(key, made.get(key) ?? 0);
+          report.created_campaigns.push(name);
+        }
+      }
+    }
     const rows: MetricRow[] = [];
     for (const { line, row } of pending) {
-      let campaignId = campaigns.get(row.name.toLowerCase());
-      if (campaignId === undefined && report.layout !== 'mapping') {
-        campaignId = await createNamed(ctx, customerId, userId, row.name, report.layout);
-        campaigns.set(row.name.toLowerCase(), campaignId);
-        report.created_campaigns.push(row.name);
-      }
+      const campaignId = campaigns.get(row.name.toLowerCase());
       if (campaignId === undefined) {
         fail(line, `No campaign named "${row.name}" for this client`);
         continue;
@@ -191,21 +203,18 @@ export async function importMetrics(
   return report;
 }
 
+/** Creates the named campaigns (names distinct case-insensitively) and answers lower(name) → id. */
 async function createNamed(
   ctx: Pick<AppContext, 'db'>,
   customerId: number,
   userId: number,
-  name: string,
+  names: string[],
   layout: 'meta' | 'google_ads',
-): Promise<number> {
-  const made = await ctx.db.execute<{ id: number }>(sql`insert into ad_campaigns
+): Promise<Map<string, number>> {
+  const made = await ctx.db.execute<{ id: number; name: string }>(sql`insert into ad_campaigns
       (customer_id, name, platform, status, created_by_id)
-    values (${customerId}, ${name.slice(0, 200)}, ${layout}, 'active', ${userId})
+    select ${customerId}, left(n, 200), ${layout}, 'active', ${userId} from unnest(${sql.param(names)}::text[]) n
     on conflict (customer_id, lower(name)) do update set updated_at = now()
-    returning id`);
-  const id = made.rows[0]?.id;
-  if (id === undefined) {
-    throw notFound();
-  }
-  return id;
+    returning id, name`);
+  return new Map(made.rows.map((row) => [row.name.toLowerCase(), row.id]));
 }
