@@ -82,7 +82,13 @@ describe('sidebar visibility', () => {
   });
 
   it('hides Groups from a manager who is not a super user, even with GROUPS_READ', () => {
-    expect(visibleNavKeys(createAbility(manager))).toEqual([...WORK, ...CLIENTS, ...MARKETING, ...REPORTS, ...ADMIN_WITHOUT_GROUPS]);
+    expect(visibleNavKeys(createAbility(manager))).toEqual([
+      ...WORK,
+      ...CLIENTS,
+      ...MARKETING,
+      ...REPORTS,
+      ...ADMIN_WITHOUT_GROUPS,
+    ]);
   });
 
   it('gives a freelancer only the screens open to every user type, under their permissions', () => {
