@@ -14,6 +14,7 @@ import { syncPlanTypes } from '../../apps/api/src/seed/plan-types';
 import { syncRequestTypes } from '../../apps/api/src/seed/request-types';
 import { seedScale } from '../../apps/api/src/seed/seed-scale';
 import { seedScaleComments } from '../../apps/api/src/seed/seed-scale-comments';
+import { seedAdsBench } from './ads-seed';
 import { parentPid } from './cpu';
 import { explainRecorded, recordQueries } from './explain';
 import { seedFormAnswers } from './forms-seed';
@@ -55,6 +56,10 @@ if (process.env.SEED_FORMS === '1') {
 // SEED_ONBOARDING=1: 2,000 clients, each with an onboarding (bench onboarding).
 if (process.env.SEED_ONBOARDING === '1') {
   await seedOnboardingBench(db);
+}
+// SEED_ADS=1: a client with 11,112 campaigns and 90 days of figures each, ~1,000,000 ad_metrics rows (bench ads).
+if (process.env.SEED_ADS === '1') {
+  await seedAdsBench(pool);
 }
 // The share-link and public posts limits are the API's own; a bench calling them hundreds of times from 127.0.0.1 lifts them.
 const formLimits = Object.fromEntries(

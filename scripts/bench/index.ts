@@ -1,3 +1,4 @@
+import { benchAds } from './ads';
 import { benchBulk } from './bulk';
 import { benchBundle } from './bundle';
 import { benchCalendar } from './calendar';
@@ -21,7 +22,7 @@ import { benchTimeLogs } from './time-logs';
 import { benchUploads } from './uploads';
 import { benchUserEndpoint } from './user-endpoint';
 
-/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding|stripe|calendar|compression|load|posts]…`: prints figures; never fails on a target (these are not tests). */
+/** `npm run bench [user|startup|bundle|scale|timelogs|tasks|requests|bulk|dashboard|live|comments|search|uploads|reports|export|forms|onboarding|stripe|calendar|compression|load|posts|ads]…`: prints figures; never fails on a target (these are not tests). */
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('user')) {
@@ -90,4 +91,7 @@ if (all || which.includes('posts')) {
 // Not part of a plain `npm run bench`: ten minutes, and it needs haproxy, redis-server and DATABASE_URL.
 if (which.includes('load')) {
   await benchLoad();
+}
+if (all || which.includes('ads')) {
+  await benchAds();
 }

@@ -22,6 +22,7 @@ import { registerWebApp } from './http/web-app';
 import { registerRealtime } from './live';
 import { broadcastingRoutes } from './live/broadcasting.routes';
 import { administrationRoutes } from './modules/administration';
+import { advertisingRoutes } from './modules/advertising';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { apiTokenRoutes, isApiToken, limitApiToken, resolveApiToken } from './modules/api-tokens';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -133,6 +134,7 @@ const API_MODULES = [
   billingRoutes,
   administrationRoutes,
   calendarRoutes,
+  advertisingRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {

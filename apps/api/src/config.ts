@@ -115,6 +115,12 @@ const envSchema = z.object({
    * point it at a local server speaking Stripe's REST API.
    */
   STRIPE_API_BASE_URL: z.url().default('https://api.stripe.com'),
+  /** Meta's Graph API (ad insights sync, modules/advertising); tests point it at a local server speaking it. */
+  META_GRAPH_BASE_URL: z.url().default('https://graph.facebook.com'),
+  META_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/)
+    .default('v21.0'),
   /**
    * Host names the guarded outbound client (outbound/http-client.ts: webhooks) may call although they are not
    * public, and over http. For tests only (a receiver on 127.0.0.1): never set it in a real deployment.
@@ -353,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
         : null,
     stripe: { apiBaseUrl: e.STRIPE_API_BASE_URL },
+    meta: { graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/$/, ''), graphVersion: e.META_GRAPH_VERSION },
     /** Test-only exemptions of the outbound guard (OUTBOUND_ALLOW_HOSTS); empty by default. */
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
     formLimits: {

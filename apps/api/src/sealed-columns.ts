@@ -25,6 +25,8 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   // The agency's Stripe API key and webhook signing secret (modules/billing).
   { table: 'stripe_settings', column: 'api_key_sealed', key: 'id' },
   { table: 'stripe_settings', column: 'webhook_secret_sealed', key: 'id' },
+  // A client's Meta Marketing API access token for the insights sync (modules/advertising).
+  { table: 'ad_client_settings', column: 'meta_token_sealed', key: 'customer_id' },
 ];
 
 /**
@@ -38,5 +40,7 @@ export const NOT_SEALED: Readonly<Record<string, string>> = {
   'requests.ref_token': 'the web client’s write token, echoed in live events',
   'comments.ref_token': 'the web client’s write token, echoed in live events',
   'form_share_links.token_hint': 'the last characters of a share link, shown to tell links apart',
+  'content_approvals.token_hint':
+    'the last characters of an approval link (the token itself is kept as SHA-256), shown to tell links apart',
   'stripe_settings.webhook_secret_hint': 'the masked last characters of the signing secret (whsec_…abcd), shown as set',
 };

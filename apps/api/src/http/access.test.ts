@@ -7,6 +7,7 @@ import { registerAccessControl } from './access';
 
 import { ACCOUNT_ROUTES } from './access-matrix/accounts';
 import { ADMINISTRATION_ROUTES } from './access-matrix/administration';
+import { ADVERTISING_ROUTES } from './access-matrix/advertising';
 import { BILLING_ROUTES } from './access-matrix/billing';
 import { CALENDAR_ROUTES } from './access-matrix/calendar';
 import { CONTENT_ROUTES } from './access-matrix/content';
@@ -36,6 +37,7 @@ const MATRIX: MatrixRows = {
   ...ONBOARDING_ROUTES,
   ...BILLING_ROUTES,
   ...CALENDAR_ROUTES,
+  ...ADVERTISING_ROUTES,
 };
 
 let app: TestApp;

@@ -5,6 +5,7 @@ import { contacts, userRoles, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import type { StartDeps } from '../modules/onboarding';
 import { seedDemoAdministration } from './demo-administration';
+import { seedDemoAdvertising } from './demo-advertising';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoClients } from './demo-clients';
 import { seedDemoContacts } from './demo-contacts';
@@ -102,6 +103,7 @@ export async function seedDemo(db: Database, onboarding?: StartDeps): Promise<bo
   await seedDemoBilling(db);
   await seedDemoAdministration(db);
   await seedDemoPosts(db);
+  await seedDemoAdvertising(db);
   if (onboarding) {
     // After the forms: the client information form is the onboarding's information form.
     await seedDemoOnboarding(db, onboarding);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { apiTokens, authTokens, contentApprovals, contentItems, passkeys } from '../../src/db/schema';
+import { adCampaigns, apiTokens, authTokens, contentApprovals, contentItems, passkeys } from '../../src/db/schema';
 import type { World } from './world';
 
 /** What to ask for: the path's params, and a body/query that passes validation (so 404 is about visibility). */
@@ -66,6 +66,20 @@ async function ownersSession(w: World): Promise<Probe> {
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     .returning({ uuid: authTokens.uuid });
+  return { params: { uuid: row?.uuid ?? '' } };
+}
+
+/** An ad campaign on the plan the freelancer is not on: freelancers see the campaigns of their plans only. */
+async function hiddenCampaign(w: World): Promise<Probe> {
+  const [row] = await w.db
+    .insert(adCampaigns)
+    .values({
+      customerId: w.plan.customerId ?? 0,
+      projectId: w.plan.id,
+      name: `Hidden campaign ${randomBytes(4).toString('hex')}`,
+      platform: 'meta',
+    })
+    .returning({ uuid: adCampaigns.uuid });
   return { params: { uuid: row?.uuid ?? '' } };
 }
 
@@ -341,4 +355,14 @@ export const REGISTRY: Record<string, Entry> = {
   'POST /api/posts/:uuid/revisions/:id/restore': { unrestricted: `${AGENCY_WIDE} (POSTS_UPDATE)` },
   'PUT /api/post-categories/:uuid': { unrestricted: `${AGENCY_WIDE} (POSTS_UPDATE)` },
   'DELETE /api/post-categories/:uuid': { unrestricted: `${AGENCY_WIDE} (POSTS_DESTROY)` },
+  // Advertising (issue 22): a freelancer with the product permissions sees the campaigns of their plans only.
+  'GET /api/campaigns/:uuid': { freelancer: hiddenCampaign },
+  'PUT /api/campaigns/:uuid': {
+    freelancer: async (w) => ({ ...(await hiddenCampaign(w)), payload: { status: 'paused' } }),
+  },
+  'DELETE /api/campaigns/:uuid': { freelancer: hiddenCampaign },
+  // A client's import mapping and Meta connection are agency settings of regular staff (PRODUCTS_*).
+  'GET /api/ad-import-mappings/:customer_uuid': { unrestricted: `${AGENCY_WIDE} (PRODUCTS_READ)` },
+  'PUT /api/ad-import-mappings/:customer_uuid': { unrestricted: `${AGENCY_WIDE} (PRODUCTS_UPDATE)` },
+  'PUT /api/ad-meta-connections/:customer_uuid': { unrestricted: `${AGENCY_WIDE} (PRODUCTS_UPDATE)` },
 };

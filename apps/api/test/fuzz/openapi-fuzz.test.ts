@@ -24,8 +24,11 @@ let actors: Awaited<ReturnType<typeof buildActors>>;
 const known: KnownIds = new Map();
 
 beforeAll(async () => {
-  // Stripe's SDK is pointed at a closed local port: a key the fuzzer sets never reaches the internet.
-  ctx = await getTestApp({ env: { STRIPE_API_BASE_URL: 'http://127.0.0.1:9' } });
+  // Stripe's SDK and the Meta insights sync are pointed at a closed local port: a key or token the fuzzer sets
+  // never reaches the internet.
+  ctx = await getTestApp({
+    env: { STRIPE_API_BASE_URL: 'http://127.0.0.1:9', META_GRAPH_BASE_URL: 'http://127.0.0.1:9' },
+  });
   actors = await buildActors(ctx.db);
   const plan = await buildPlan(ctx.db, { projectManagerId: actors.manager.id, members: [actors.freelancer.id] });
   await buildTask(ctx.db, { projectId: plan.id }, { responsibles: [actors.freelancer.id] });
@@ -110,6 +113,13 @@ beforeAll(async () => {
     url: '/api/billing/stripe',
     headers,
     payload: { api_key: 'sk_test_fuzzKey12345678', webhook_secret: 'whsec_fuzzSecret12345678' },
+  });
+  // An ad campaign, so the campaigns operations' paths name a real one.
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/campaigns',
+    headers,
+    payload: { name: 'Fuzz campaign', platform: 'meta', customer_uuid: customer.uuid },
   });
   const client = await buildCustomer(ctx.db);
   await ctx.app.inject({

@@ -58,6 +58,8 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   publicApproval: lazyPage(() => import('../features/content').then((m) => m.PublicApprovalPage)),
   posts: lazyPage(() => import('../features/posts/PostsPage').then((m) => m.PostsPage)),
   postEditor: lazyPage(() => import('../features/posts/PostEditorPage').then((m) => m.PostEditorPage)),
+  advertising: lazyPage(() => import('../features/advertising/AdvertisingPage').then((m) => m.AdvertisingPage)),
+  analytics: lazyPage(() => import('../features/advertising/AnalyticsPage').then((m) => m.AnalyticsPage)),
   webhooks: lazyPage(() => import('../features/webhooks').then((m) => m.WebhooksPage)),
   integrations: lazyPage(() => import('../features/integrations').then((m) => m.IntegrationsPage)),
   googleIntegration: lazyPage(() => import('../features/integrations').then((m) => m.GoogleSettingsPage)),

@@ -73,6 +73,8 @@ export type PageKey =
   | 'orders'
   | 'posts'
   | 'postEditor'
+  | 'advertising'
+  | 'analytics'
   | 'onboardingBoard'
   | 'onboardingSubmissions'
   | 'onboardingProcess'
@@ -199,8 +201,9 @@ export const ROUTES: readonly RouteDef[] = [
   ...PLAN_TAB_PATHS.map(([sub, label]) =>
     screen(`/projects/:uuid/${sub}`, label, 'regular_user', 'plan', ['PROJECTS_READ']),
   ),
-  screen('/advertising', 'Advertising'),
-  screen('/analytics', 'Analytics'),
+  // Ad campaigns and their analytics (issue 22): the spec's product family; freelancers see their plans' campaigns.
+  screen('/advertising', 'Advertising', 'any', 'advertising', ['PRODUCTS_READ']),
+  screen('/analytics', 'Analytics', 'any', 'analytics', ['PRODUCTS_READ']),
   screen('/discounts', 'Discounts'),
   // The catalogue is read through the request types, so it needs both.
   screen('/services', 'Services', 'regular_user', 'services', ['SERVICES_READ', 'REQUEST_READ']),

@@ -1,5 +1,6 @@
 export * from './access';
 export * from './administration';
+export * from './advertising';
 export * from './ai';
 export * from './api-tokens';
 export * from './audit';

@@ -1,0 +1,151 @@
+import {
+  AD_PLATFORM_LABELS,
+  type AdAnalytics,
+  type AdAnalyticsQuery,
+  type AdAnalyticsRow,
+  type AdFigures,
+  type AdPlatform,
+  deriveAdMetrics,
+  type ExportFormat,
+} from '@portal/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import type { ExportColumn, ExportSpec } from '../tables/export-stream';
+import { customerIdOf } from './ad-settings';
+import { type Viewer, viewerScope } from './campaign-commands';
+
+type SumRow = {
+  campaign_uuid?: string;
+  campaign_name?: string;
+  customer_name?: string;
+  platform: AdPlatform;
+  impressions: string;
+  reach: string;
+  clicks: string;
+  spend: string;
+  conversions: string;
+  conversion_value: string;
+};
+
+const sums = sql`sum(m.impressions)::bigint as impressions, sum(m.reach)::bigint as reach,
+  sum(m.clicks)::bigint as clicks, sum(m.spend_cents)::bigint as spend, sum(m.conversions) as conversions,
+  sum(m.conversion_value_cents)::bigint as conversion_value`;
+
+function figuresOf(row: Partial<Record<keyof AdFigures, unknown>>): AdFigures {
+  return {
+    impressions: Number(row.impressions ?? 0),
+    reach: Number(row.reach ?? 0),
+    clicks: Number(row.clicks ?? 0),
+    spend: Number(row.spend ?? 0),
+    conversions: Number(row.conversions ?? 0),
+    conversion_value: Number(row.conversion_value ?? 0),
+  };
+}
+
+/**
+ * The rows in range of the campaigns in view, as a condition on `m` alone: the campaigns are a semi-join, so
+ * PostgreSQL can aggregate the metrics before joining the campaigns' names.
+ */
+async function scope(db: DbExecutor, viewer: Viewer, query: AdAnalyticsQuery): Promise<SQL> {
+  const campaign = [viewerScope(viewer)];
+  if (query.customer_uuid) {
+    campaign.push(sql`a.customer_id = ${await customerIdOf(db, query.customer_uuid)}`);
+  }
+  return sql`m.day between ${query.date_from}::date and ${query.date_to}::date
+    and m.campaign_id in (select a.id from ad_campaigns a where ${sql.join(campaign, sql` and `)})`;
+}
+
+/**
+ * The grouped select: by campaign (sorted by campaign name, as the spec's "campaign table" is) or by platform
+ * (the spec's "social" view). Only campaigns with figures in the range appear.
+ */
+function groupedQuery(where: SQL, groupBy: AdAnalyticsQuery['group_by']): SQL {
+  if (groupBy === 'platform') {
+    return sql`select a.platform, ${sums} from ad_metrics m join ad_campaigns a on a.id = m.campaign_id
+      where ${where} group by a.platform order by a.platform`;
+  }
+  return sql`select a.uuid as campaign_uuid, a.name as campaign_name, c.business_name as customer_name, a.platform,
+      s.impressions, s.reach, s.clicks, s.spend, s.conversions, s.conversion_value
+    from (select m.campaign_id, ${sums} from ad_metrics m where ${where} group by m.campaign_id) s
+      join ad_campaigns a on a.id = s.campaign_id join customers c on c.id = a.customer_id
+    order by lower(a.name), a.id`;
+}
+
+/** GET ad-analytics: the grouped rows with derived metrics, their totals, and a per-day series for the chart. */
+export async function adAnalytics(db: DbExecutor, viewer: Viewer, query: AdAnalyticsQuery): Promise<AdAnalytics> {
+  const where = await scope(db, viewer, query);
+  const [grouped, daily] = await Promise.all([
+    db.execute<SumRow>(groupedQuery(where, query.group_by)),
+    db.execute<{ day: string } & Record<keyof AdFigures, string>>(sql`select d.day::date::text as day,
+        coalesce(s.impressions, 0) as impressions, coalesce(s.reach, 0) as reach, coalesce(s.clicks, 0) as clicks,
+        coalesce(s.spend, 0) as spend, coalesce(s.conversions, 0) as conversions,
+        coalesce(s.conversion_value, 0) as conversion_value
+      from generate_series(${query.date_from}::date, ${query.date_to}::date, interval '1 day') d(day)
+      left join (select m.day, ${sums} from ad_metrics m
+        where ${where} group by m.day) s on s.day = d.day::date
+      order by d.day`),
+  ]);
+  const totals: AdFigures = figuresOf({});
+  const data: AdAnalyticsRow[] = grouped.rows.map((row) => {
+    const figures = figuresOf(row);
+    for (const key of Object.keys(totals) as (keyof AdFigures)[]) {
+      totals[key] += figures[key];
+    }
+    return {
+      ...(row.campaign_uuid
+        ? { campaign_uuid: row.campaign_uuid, campaign_name: row.campaign_name, customer_name: row.customer_name }
+        : {}),
+      platform: row.platform,
+      ...figures,
+      ...deriveAdMetrics(figures),
+    };
+  });
+  totals.conversions = Math.round(totals.conversions * 100) / 100;
+  return {
+    data,
+    totals: { ...totals, ...deriveAdMetrics(totals) },
+    series: daily.rows.map((row) => ({ day: row.day, ...figuresOf(row) })),
+  };
+}
+
+const money = (cents: number | null) => (cents === null ? null : Math.round(cents) / 100);
+const derivedOf = (row: Record<string, unknown>) => deriveAdMetrics(figuresOf(row));
+
+/** The export of the grouped table: the same rows, money in dollars, CTR in percent. */
+export async function adAnalyticsExport(
+  db: DbExecutor,
+  viewer: Viewer,
+  query: AdAnalyticsQuery & { format: ExportFormat },
+): Promise<ExportSpec> {
+  const where = await scope(db, viewer, query);
+  const first: ExportColumn[] =
+    query.group_by === 'platform'
+      ? [{ header: 'Platform', value: (r) => AD_PLATFORM_LABELS[r.platform as AdPlatform] ?? String(r.platform) }]
+      : [
+          { header: 'Campaign', value: (r) => String(r.campaign_name) },
+          { header: 'Client', value: (r) => String(r.customer_name) },
+          { header: 'Platform', value: (r) => AD_PLATFORM_LABELS[r.platform as AdPlatform] ?? String(r.platform) },
+        ];
+  const columns: ExportColumn[] = [
+    ...first,
+    { header: 'Impressions', value: (r) => Number(r.impressions) },
+    { header: 'Reach', value: (r) => Number(r.reach) },
+    { header: 'Clicks', value: (r) => Number(r.clicks) },
+    { header: 'Spend (USD)', value: (r) => money(Number(r.spend)) },
+    { header: 'Conversions', value: (r) => Number(r.conversions) },
+    { header: 'Conversion value (USD)', value: (r) => money(Number(r.conversion_value)) },
+    { header: 'CTR (%)', value: (r) => nullable(derivedOf(r).ctr, (v) => Math.round(v * 10000) / 100) },
+    { header: 'CPC (USD)', value: (r) => money(derivedOf(r).cpc) },
+    { header: 'CPM (USD)', value: (r) => money(derivedOf(r).cpm) },
+    { header: 'CPA (USD)', value: (r) => money(derivedOf(r).cpa) },
+    { header: 'ROAS', value: (r) => derivedOf(r).roas },
+  ];
+  return {
+    name: query.group_by === 'platform' ? 'ad-analytics-platforms' : 'ad-analytics-campaigns',
+    format: query.format,
+    columns,
+    query: groupedQuery(where, query.group_by),
+  };
+}
+
+const nullable = (v: number | null, f: (n: number) => number) => (v === null ? null : f(v));

@@ -1,0 +1,64 @@
+import type {
+  AdAnalytics,
+  AdMapping,
+  Campaign,
+  CampaignImportReport,
+  CampaignInput,
+  CampaignUpdate,
+} from '@portal/domain';
+import { api } from '../../api';
+import { buildListQuery, type ListParams, type ListResponse } from '../common/listQuery';
+
+export const CAMPAIGNS_KEY = ['campaigns'] as const;
+export const AD_ANALYTICS_KEY = ['ad-analytics'] as const;
+
+export function listCampaigns(params: ListParams, signal?: AbortSignal) {
+  return api.get<ListResponse<Campaign>>('/campaigns', { query: buildListQuery(params), signal });
+}
+
+export async function getCampaign(uuid: string, signal?: AbortSignal): Promise<Campaign> {
+  return (await api.get<{ data: Campaign }>(`/campaigns/${uuid}`, { signal })).data;
+}
+
+export async function createCampaign(body: CampaignInput): Promise<Campaign> {
+  return (await api.post<{ data: Campaign }>('/campaigns', body)).data;
+}
+
+export async function updateCampaign(uuid: string, body: CampaignUpdate): Promise<Campaign> {
+  return (await api.request<{ data: Campaign }>(`/campaigns/${uuid}`, { method: 'PUT', body })).data;
+}
+
+export async function deleteCampaign(uuid: string): Promise<void> {
+  await api.request(`/campaigns/${uuid}`, { method: 'DELETE' });
+}
+
+export function importCampaignCsv(body: { upload_uuid: string; customer_uuid: string }) {
+  return api.post<CampaignImportReport>('/campaigns/import', body);
+}
+
+export async function getMapping(customerUuid: string, signal?: AbortSignal): Promise<AdMapping | null> {
+  return (await api.get<{ data: AdMapping | null }>(`/ad-import-mappings/${customerUuid}`, { signal })).data;
+}
+
+export async function saveMapping(customerUuid: string, mapping: AdMapping): Promise<void> {
+  await api.request(`/ad-import-mappings/${customerUuid}`, { method: 'PUT', body: mapping });
+}
+
+export type AnalyticsFilters = {
+  group_by: 'campaign' | 'platform';
+  date_from: string;
+  date_to: string;
+  customer_uuid?: string;
+};
+
+export function getAnalytics(filters: AnalyticsFilters, signal?: AbortSignal) {
+  const query: Record<string, string> = {
+    group_by: filters.group_by,
+    date_from: filters.date_from,
+    date_to: filters.date_to,
+  };
+  if (filters.customer_uuid) {
+    query.customer_uuid = filters.customer_uuid;
+  }
+  return api.get<AdAnalytics>('/ad-analytics', { query, signal });
+}
