@@ -36,6 +36,7 @@ import { contactRoutes } from './modules/contacts/contacts.routes';
 import { creditRoutes } from './modules/credits/credits.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { discountsRoutes } from './modules/discounts';
 import { formRoutes } from './modules/forms';
 import { googleRoutes } from './modules/google';
 import { groupRoutes } from './modules/groups/groups.routes';
@@ -119,6 +120,7 @@ const API_MODULES = [
   tableRoutes,
   formRoutes,
   ordersRoutes,
+  discountsRoutes,
   onboardingRoutes,
   apiTokenRoutes,
   mfaRoutes,

@@ -14,7 +14,7 @@ import type { Actor, MatrixRows } from './access-matrix/expectations';
 import { FORM_ROUTES } from './access-matrix/forms';
 import { INTEGRATION_ROUTES } from './access-matrix/integrations';
 import { ONBOARDING_ROUTES } from './access-matrix/onboarding';
-import { ORDER_ROUTES } from './access-matrix/orders';
+import { DISCOUNT_ROUTES, ORDER_ROUTES } from './access-matrix/orders';
 import { WORK_ROUTES } from './access-matrix/work';
 
 /**
@@ -27,6 +27,7 @@ const MATRIX: MatrixRows = {
   ...CONVERSATION_AND_TABLE_ROUTES,
   ...FORM_ROUTES,
   ...ORDER_ROUTES,
+  ...DISCOUNT_ROUTES,
   ...INTEGRATION_ROUTES,
   ...ADMINISTRATION_ROUTES,
   ...ONBOARDING_ROUTES,

@@ -11,6 +11,7 @@ export * from './clients';
 export * from './collaboration';
 export * from './comments';
 export * from './credits';
+export * from './discounts';
 export * from './email-verification';
 export * from './forms';
 export * from './google';
