@@ -54,6 +54,7 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   formSubmissions: lazyPage(() => import('../features/forms/SubmissionsPage').then((m) => m.SubmissionsPage)),
   formSubmit: lazyPage(() => import('../features/forms/SubmitPage').then((m) => m.SubmitPage)),
   orders: lazyPage(() => import('../features/orders/OrdersPage').then((m) => m.OrdersPage)),
+  discounts: lazyPage(() => import('../features/discounts/DiscountsPage').then((m) => m.DiscountsPage)),
   webhooks: lazyPage(() => import('../features/webhooks').then((m) => m.WebhooksPage)),
   integrations: lazyPage(() => import('../features/integrations').then((m) => m.IntegrationsPage)),
   googleIntegration: lazyPage(() => import('../features/integrations').then((m) => m.GoogleSettingsPage)),

@@ -71,6 +71,7 @@ export type PageKey =
   | 'formSubmissions'
   | 'formSubmit'
   | 'orders'
+  | 'discounts'
   | 'onboardingBoard'
   | 'onboardingSubmissions'
   | 'onboardingProcess'
@@ -194,7 +195,8 @@ export const ROUTES: readonly RouteDef[] = [
   ),
   screen('/advertising', 'Advertising'),
   screen('/analytics', 'Analytics'),
-  screen('/discounts', 'Discounts'),
+  // Discount codes (issue 22): the product permissions; the drawer's service picker reads the catalogue.
+  screen('/discounts', 'Discounts', 'regular_user', 'discounts', ['PRODUCTS_READ', 'REQUEST_READ']),
   // The catalogue is read through the request types, so it needs both.
   screen('/services', 'Services', 'regular_user', 'services', ['SERVICES_READ', 'REQUEST_READ']),
   // Integrations (issue 21): everyone who reads tasks may connect their own Google Calendar; the environment's
