@@ -8,6 +8,7 @@ import { seedDemoAdministration } from './demo-administration';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoClients } from './demo-clients';
 import { seedDemoContacts } from './demo-contacts';
+import { seedDemoDiscounts } from './demo-discounts';
 import { seedDemoForms } from './demo-forms';
 import { seedDemoOnboarding } from './demo-onboarding';
 import { seedDemoOrders } from './demo-orders';
@@ -96,6 +97,7 @@ export async function seedDemo(db: Database, onboarding?: StartDeps): Promise<bo
   await seedDemoRequests(db);
   await seedDemoForms(db);
   await seedDemoOrders(db);
+  await seedDemoDiscounts(db);
   await seedDemoBilling(db);
   await seedDemoAdministration(db);
   if (onboarding) {
