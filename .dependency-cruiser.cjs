@@ -100,6 +100,7 @@ const WEB_SURFACE = {
   clients: ['ClientModal.tsx', 'ClientsPage.tsx', 'CustomersPage.tsx', 'api.ts'],
   comments: ['CommentTargetRedirect.tsx', 'CommentTemplatesPage.tsx', 'CommentsPanel.tsx', 'MentionsInboxPage.tsx'],
   dashboard: ['DashboardPage.tsx', 'WeekBars.tsx'],
+  discounts: ['DiscountsPage.tsx'],
   // api.ts: the onboarding information screen lists the chosen form's answers.
   forms: [
     'FormBuilderPage.tsx',

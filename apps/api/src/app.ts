@@ -38,6 +38,7 @@ import { contentRoutes } from './modules/content';
 import { creditRoutes } from './modules/credits/credits.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { discountsRoutes } from './modules/discounts';
 import { formRoutes } from './modules/forms';
 import { googleRoutes } from './modules/google';
 import { groupRoutes } from './modules/groups/groups.routes';
@@ -124,6 +125,7 @@ const API_MODULES = [
   ordersRoutes,
   contentRoutes,
   postRoutes,
+  discountsRoutes,
   onboardingRoutes,
   apiTokenRoutes,
   mfaRoutes,

@@ -16,7 +16,7 @@ import type { Actor, MatrixRows } from './access-matrix/expectations';
 import { FORM_ROUTES } from './access-matrix/forms';
 import { INTEGRATION_ROUTES } from './access-matrix/integrations';
 import { ONBOARDING_ROUTES } from './access-matrix/onboarding';
-import { ORDER_ROUTES } from './access-matrix/orders';
+import { DISCOUNT_ROUTES, ORDER_ROUTES } from './access-matrix/orders';
 import { POST_ROUTES } from './access-matrix/posts';
 import { WORK_ROUTES } from './access-matrix/work';
 
@@ -32,6 +32,7 @@ const MATRIX: MatrixRows = {
   ...ORDER_ROUTES,
   ...CONTENT_ROUTES,
   ...POST_ROUTES,
+  ...DISCOUNT_ROUTES,
   ...INTEGRATION_ROUTES,
   ...ADMINISTRATION_ROUTES,
   ...ONBOARDING_ROUTES,

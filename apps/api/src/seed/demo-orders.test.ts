@@ -26,7 +26,7 @@ describe('demo orders seed', () => {
     const rows = await db.select({ status: orders.status }).from(orders);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['draft', 'placed', 'paid', 'cancelled']));
     const mismatched = await db.execute(sql`select o.id from orders o
-      where o.total_cents <> (select sum(l.total_cents) from order_lines l where l.order_id = o.id)`);
+      where o.total_cents + o.discount_cents <> (select sum(l.total_cents) from order_lines l where l.order_id = o.id)`);
     expect(mismatched.rows).toEqual([]);
     const linked = await db
       .select({ title: projects.title, effect: orderLines.planEffect })

@@ -10,6 +10,7 @@ import { seedDemoBilling } from './demo-billing';
 import { seedDemoClients } from './demo-clients';
 import { seedDemoContacts } from './demo-contacts';
 import { seedDemoContent } from './demo-content';
+import { seedDemoDiscounts } from './demo-discounts';
 import { seedDemoForms } from './demo-forms';
 import { seedDemoOnboarding } from './demo-onboarding';
 import { seedDemoOrders } from './demo-orders';
@@ -100,6 +101,7 @@ export async function seedDemo(db: Database, onboarding?: StartDeps): Promise<bo
   await seedDemoForms(db);
   await seedDemoOrders(db);
   await seedDemoContent(db, onboarding?.appUrl ?? 'http://localhost:3000');
+  await seedDemoDiscounts(db);
   await seedDemoBilling(db);
   await seedDemoAdministration(db);
   await seedDemoPosts(db);

@@ -300,6 +300,12 @@ export const REGISTRY: Record<string, Entry> = {
   'POST /api/orders/:uuid/place': {
     unrestricted: `${AGENCY_WIDE} (CHARGES_UPDATE, plus PROJECTS_CREATE or PROJECTS_UPDATE for the plan it makes or changes)`,
   },
+  // Discount codes (issue 22): agency-wide codes of regular staff with the product permissions; a code is not a
+  // client's object (redemptions name the clients that used it, as the orders list does for CHARGES_READ).
+  'GET /api/discounts/:uuid': { unrestricted: `${AGENCY_WIDE} (PRODUCTS_READ)` },
+  'GET /api/discounts/:uuid/redemptions': { unrestricted: `${AGENCY_WIDE} (PRODUCTS_READ)` },
+  'PUT /api/discounts/:uuid': { unrestricted: `${AGENCY_WIDE} (PRODUCTS_UPDATE)` },
+  'DELETE /api/discounts/:uuid': { unrestricted: `${AGENCY_WIDE} (PRODUCTS_DESTROY)` },
   // Billing (issue 21 C) has no route with an id in its path: its lists are agency-wide (CHARGES_READ) and filter
   // by client uuid in the query; billing/client-standing names a plan in the query and answers only the overdue rule.
   // Plan rates (issue 21): an agency-wide billing setting of staff with CHARGES_UPDATE, like the rates themselves;

@@ -65,6 +65,13 @@ beforeAll(async () => {
       items: [{ service_uuid: (service.json() as { data: { uuid: string } }).data.uuid, quantity: 1 }],
     },
   });
+  // A discount code, so the discounts operations' paths name a real one.
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/discounts',
+    headers,
+    payload: { code: 'FUZZ10', type: 'percent', value: 10 },
+  });
   // A webhook, so the webhooks operations' paths name a real one (its host resolves public in tests; nothing sends).
   await ctx.app.inject({
     method: 'POST',

@@ -75,6 +75,7 @@ export type PageKey =
   | 'postEditor'
   | 'advertising'
   | 'analytics'
+  | 'discounts'
   | 'onboardingBoard'
   | 'onboardingSubmissions'
   | 'onboardingProcess'
@@ -204,7 +205,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Ad campaigns and their analytics (issue 22): the spec's product family; freelancers see their plans' campaigns.
   screen('/advertising', 'Advertising', 'any', 'advertising', ['PRODUCTS_READ']),
   screen('/analytics', 'Analytics', 'any', 'analytics', ['PRODUCTS_READ']),
-  screen('/discounts', 'Discounts'),
+  // Discount codes (issue 22): the product permissions; the drawer's service picker reads the catalogue.
+  screen('/discounts', 'Discounts', 'regular_user', 'discounts', ['PRODUCTS_READ', 'REQUEST_READ']),
   // The catalogue is read through the request types, so it needs both.
   screen('/services', 'Services', 'regular_user', 'services', ['SERVICES_READ', 'REQUEST_READ']),
   // Integrations (issue 21): everyone who reads tasks may connect their own Google Calendar; the environment's

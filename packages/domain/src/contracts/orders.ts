@@ -19,7 +19,7 @@ export const orderItemSchema = z.object({
 });
 export type OrderItemInput = z.input<typeof orderItemSchema>;
 
-/** POST orders. discount_code is refused (422) until the discounts issue lands. */
+/** POST orders. discount_code (issue 22) is checked now and redeemed when the order is placed. */
 export const orderCreateSchema = z.object({
   customer_uuid: z.uuid(),
   items: z.array(orderItemSchema).min(1, 'Add at least one service').max(100),
@@ -67,7 +67,11 @@ export const orderListItemSchema = z.object({
   customer: customerRefSchema,
   status: z.enum(ORDER_STATUSES),
   lines_count: z.number().int(),
+  /** What the lines add up to less discount_cents. */
   total_cents: z.number().int(),
+  /** The discount code the order uses (as the code is spelt on /discounts) and what it takes off. */
+  discount_code: z.string().nullable(),
+  discount_cents: z.number().int(),
   currency: z.literal('USD'),
   placed_at: z.iso.datetime().nullable(),
   paid_at: z.iso.datetime().nullable(),

@@ -34,7 +34,6 @@ export const MAX_ORDER_RELOAD_MINUTES = 1_000_000;
 export const MAX_ORDER_QUANTITY = 10_000;
 
 export const ORDER_MESSAGES = {
-  discountsNotAvailable: 'Discount codes are not available yet: the discounts feature has not landed.',
   serviceHasNoPrice: 'This service has no price yet; set one on the Services screen first.',
   serviceDisabled: 'This service is disabled and cannot be ordered.',
   orderNotDraft: 'Only a draft order can be changed.',

@@ -13,6 +13,7 @@ export * from './collaboration';
 export * from './comments';
 export * from './content';
 export * from './credits';
+export * from './discounts';
 export * from './email-verification';
 export * from './forms';
 export * from './google';

@@ -22,6 +22,9 @@ export const orders = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     status: text().notNull().default('draft'),
     totalCents: integer().notNull().default(0),
+    /** Issue 22: the code given with the order (as typed) and what it took off the lines' sum; total = sum − this. */
+    discountCode: text(),
+    discountCents: integer().notNull().default(0),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
     placedAt: timestamp({ withTimezone: true }),
     placedById: integer().references(() => users.id, { onDelete: 'set null' }),

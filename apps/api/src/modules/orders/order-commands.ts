@@ -12,8 +12,9 @@ import type { DbExecutor } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 import { type Emit, inTransaction } from '../../events/domain-events';
 import { AppError, forbidden, notFound } from '../../http/errors';
+import { quoteDiscount, redeemDiscount, refusalAsFieldError, releaseDiscount } from '../discounts';
 import { applyOrderedPlan } from '../plans';
-import { findCustomerId, priceItems, refuseDiscountCode, writeLines } from './order-lines';
+import { findCustomerId, priceItems, setTotal, writeLines } from './order-lines';
 
 type CreateInput = z.output<typeof orderCreateSchema>;
 /** What the commands need of the app: the database and the bus their events leave on after commit. */
@@ -45,7 +46,6 @@ function announce(emit: Emit, action: string, order: { uuid: string; number: num
 
 /** POST orders: a draft with its lines priced from today's catalogue. */
 export async function createOrder(ctx: OrderContext, input: CreateInput, actorId: number): Promise<string> {
-  refuseDiscountCode(input.discount_code);
   const customerId = await findCustomerId(ctx.db, input.customer_uuid);
   const lines = await priceItems(ctx.db, input.items);
   return inTransaction(ctx.db, ctx.events, async (tx, emit) => {
@@ -56,7 +56,7 @@ export async function createOrder(ctx: OrderContext, input: CreateInput, actorId
     if (!row) {
       throw new Error('order not created');
     }
-    await writeLines(tx, row.id, lines);
+    await writeLines(tx, { id: row.id, customerId }, lines, input.discount_code || null);
     announce(emit, 'created', row, { customer_uuid: input.customer_uuid, status: 'draft' }, actorId);
     return row.uuid;
   });
@@ -66,11 +66,12 @@ export async function createOrder(ctx: OrderContext, input: CreateInput, actorId
  * PUT orders/{uuid}: a draft's client and items (lines re-priced from today's catalogue: a draft is not yet what
  * the client bought), or a status move. `paid` needs a placed order; `cancelled` a draft or placed one — a
  * cancelled order leaves the plans it made as they are (a plan is ended on its own page), and a paid order cannot
- * be cancelled (refunds happen outside the portal).
+ * be cancelled (refunds happen outside the portal). Cancelling a placed order gives its use of a discount code back.
+ * `discount_code` sets (or with null removes) a draft's code; the draft's total shows it, placing redeems it.
  */
 export async function updateOrder(ctx: OrderContext, uuid: string, input: UpdateInput, actorId: number) {
-  refuseDiscountCode(input.discount_code);
-  const editsLines = input.items !== undefined || input.customer_uuid !== undefined;
+  const editsLines =
+    input.items !== undefined || input.customer_uuid !== undefined || input.discount_code !== undefined;
   const customerId = input.customer_uuid ? await findCustomerId(ctx.db, input.customer_uuid) : undefined;
   const lines = input.items ? await priceItems(ctx.db, input.items) : undefined;
   await inTransaction(ctx.db, ctx.events, async (tx, emit) => {
@@ -81,12 +82,19 @@ export async function updateOrder(ctx: OrderContext, uuid: string, input: Update
     if (customerId !== undefined) {
       await tx.update(orders).set({ customerId }).where(eq(orders.id, order.id));
     }
+    const code = input.discount_code === undefined ? order.discountCode : input.discount_code || null;
+    const owner = { id: order.id, customerId: customerId ?? order.customerId };
     if (lines) {
-      await writeLines(tx, order.id, lines);
+      await writeLines(tx, owner, lines, code);
+    } else if (editsLines) {
+      await requote(tx, owner, code);
     }
     if (input.status) {
       refuse(order.status as OrderStatus, input.status);
       const stamp = input.status === 'paid' ? { paidAt: sql`now()` } : { cancelledAt: sql`now()` };
+      if (input.status === 'cancelled') {
+        await releaseDiscount(tx, order.id);
+      }
       await tx
         .update(orders)
         .set({ status: input.status, ...stamp })
@@ -99,6 +107,14 @@ export async function updateOrder(ctx: OrderContext, uuid: string, input: Update
   });
 }
 
+/** A draft whose client or code changed: its stored lines priced again against the code. */
+async function requote(tx: DbExecutor, order: { id: number; customerId: number }, code: string | null) {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  const subtotal = lines.reduce((sum, line) => sum + line.totalCents, 0);
+  const quote = code ? await quoteDiscount(tx, code, order.customerId, lines).catch(refusalAsFieldError) : null;
+  await setTotal(tx, order.id, subtotal, quote ? { code: quote.code, cents: quote.cents } : null);
+}
+
 async function customerUuid(tx: DbExecutor, customerId: number): Promise<string> {
   const result = await tx.execute<{ uuid: string }>(sql`select uuid from customers where id = ${customerId}`);
   return result.rows[0]?.uuid ?? '';
@@ -109,7 +125,8 @@ async function customerUuid(tx: DbExecutor, customerId: number): Promise<string>
  * client's retainer plan (the sum of their reload minutes), a hosting line makes sure the client has a hosting plan;
  * each through the plans module's rules (plans/ordered-plan.ts), in this transaction, so the order is placed with
  * its plans or not at all. Making a plan needs PROJECTS_CREATE, changing one PROJECTS_UPDATE, as on the plan
- * screens.
+ * screens. A discount code is redeemed in the same transaction (the discounts module locks the code's row), so the
+ * order is placed with its redemption or, when the code no longer applies (used up meanwhile), not at all (422).
  */
 export async function placeOrder(ctx: OrderContext, uuid: string, principal: OrderActor) {
   await inTransaction(ctx.db, ctx.events, async (tx, emit) => {
@@ -120,6 +137,12 @@ export async function placeOrder(ctx: OrderContext, uuid: string, principal: Ord
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.position));
+    if (order.discountCode) {
+      const input = { code: order.discountCode, orderId: order.id, customerId: order.customerId, lines };
+      const used = await redeemDiscount(tx, input).catch(refusalAsFieldError);
+      const subtotal = lines.reduce((sum, line) => sum + line.totalCents, 0);
+      await setTotal(tx, order.id, subtotal, { code: used.code, cents: used.cents });
+    }
     const plans: { uuid: string; type: string; effect: string }[] = [];
     for (const planType of ['retainer', 'hosting'] as const) {
       const typed = lines.filter((line) => line.sells === planType);

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { DbExecutor } from '../../db/client';
 import { customers, orderLines, orders, requestTypes } from '../../db/schema';
 import { validationError } from '../../http/errors';
+import { quoteDiscount, refusalAsFieldError } from '../discounts';
 
 type Item = z.output<typeof orderItemSchema>;
 
@@ -91,19 +92,35 @@ export async function findCustomerId(db: DbExecutor, uuid: string): Promise<numb
   return row.id;
 }
 
-/** Replaces an order's lines and stores their total: the one place an order's total is written. */
-export async function writeLines(tx: DbExecutor, orderId: number, lines: readonly PricedLine[]): Promise<void> {
-  await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
-  await tx.insert(orderLines).values(lines.map((line, position) => ({ ...line, orderId, position })));
-  await tx
-    .update(orders)
-    .set({ totalCents: orderTotalCents(lines) })
-    .where(eq(orders.id, orderId));
+/**
+ * Replaces an order's lines and stores their total less the discount: the one place an order's total is written.
+ * The discount (issue 22) is priced here from the same lines, through the discounts module, so a code that does
+ * not apply is a field error (`discount_code`) and nothing is written.
+ */
+export async function writeLines(
+  tx: DbExecutor,
+  order: { id: number; customerId: number },
+  lines: readonly PricedLine[],
+  discountCode: string | null,
+): Promise<void> {
+  const quote = discountCode
+    ? await quoteDiscount(tx, discountCode, order.customerId, lines).catch(refusalAsFieldError)
+    : null;
+  await tx.delete(orderLines).where(eq(orderLines.orderId, order.id));
+  await tx.insert(orderLines).values(lines.map((line, position) => ({ ...line, orderId: order.id, position })));
+  await setTotal(tx, order.id, orderTotalCents(lines), quote ? { code: quote.code, cents: quote.cents } : null);
 }
 
-/** The discounts issue has not landed: a code is refused rather than silently ignored. */
-export function refuseDiscountCode(code: string | null | undefined): void {
-  if (code) {
-    throw validationError({ discount_code: [ORDER_MESSAGES.discountsNotAvailable] });
-  }
+/** Stores the code and the amount it takes off with the total; the total never goes below zero. */
+export async function setTotal(
+  tx: DbExecutor,
+  orderId: number,
+  subtotalCents: number,
+  discount: { code: string; cents: number } | null,
+): Promise<void> {
+  const cents = Math.min(discount?.cents ?? 0, subtotalCents);
+  await tx
+    .update(orders)
+    .set({ totalCents: subtotalCents - cents, discountCode: discount?.code ?? null, discountCents: cents })
+    .where(eq(orders.id, orderId));
 }

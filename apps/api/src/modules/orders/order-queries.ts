@@ -23,6 +23,8 @@ type OrderRow = {
   status: string;
   lines_count: number;
   total_cents: number;
+  discount_code: string | null;
+  discount_cents: number;
   placed_at: Date | string | null;
   paid_at: Date | string | null;
   cancelled_at: Date | string | null;
@@ -31,7 +33,7 @@ type OrderRow = {
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-const orderColumns = sql`o.id, o.uuid, o.number, c.uuid as customer_uuid, c.business_name, o.status, o.total_cents,
+const orderColumns = sql`o.id, o.uuid, o.number, c.uuid as customer_uuid, c.business_name, o.status, o.total_cents, o.discount_code, o.discount_cents,
   (select count(*)::int from order_lines l where l.order_id = o.id) as lines_count,
   o.placed_at, o.paid_at, o.cancelled_at, o.created_at`;
 
@@ -43,6 +45,8 @@ function present(row: OrderRow): OrderListItem {
     status: row.status as OrderStatus,
     lines_count: Number(row.lines_count),
     total_cents: Number(row.total_cents),
+    discount_code: row.discount_code,
+    discount_cents: Number(row.discount_cents),
     currency: 'USD',
     placed_at: iso(row.placed_at),
     paid_at: iso(row.paid_at),

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES, PERMISSIONS, type Permission } from '@portal/domain';
+import { DISCOUNT_MESSAGES, ORDER_MESSAGES, PERMISSIONS, type Permission } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, bearer, buildCustomer, buildUser } from '../../../test/factories';
@@ -117,7 +117,7 @@ describe('order totals', () => {
     expect(read.total_cents).toBe(10000);
   });
 
-  it('refuses a discount code: the discounts feature has not landed', async () => {
+  it('refuses a discount code that does not exist, naming the field', async () => {
     const customer = await buildCustomer(db);
     const s = await service({ price_cents: 100 });
     const res = await call(admin.token, 'POST', '/api/orders', {
@@ -126,7 +126,7 @@ describe('order totals', () => {
       discount_code: 'WELCOME10',
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ discount_code: [ORDER_MESSAGES.discountsNotAvailable] });
+    expect(res.json().errors).toEqual({ discount_code: [DISCOUNT_MESSAGES.unknown] });
   });
 });
 

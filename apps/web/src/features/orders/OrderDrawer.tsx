@@ -10,6 +10,7 @@ import { ConfirmButton } from '../common/ConfirmButton';
 import { PlanLink } from '../plans';
 import { listRequestTypes, REQUEST_TYPES_KEY } from '../requests/form/api';
 import { createOrder, getOrder, ORDERS_KEY, orderKey, placeOrder, updateOrder } from './api';
+import { DiscountCodeField } from './DiscountCodeField';
 import { OrderStatusTag } from './OrderStatusTag';
 import {
   type DraftLine,
@@ -255,6 +256,19 @@ function OrderEditor({ order, onCreated }: { order: Order | null; onCreated(uuid
           </tbody>
         </table>
       )}
+
+      <DiscountCodeField
+        draft={draft}
+        order={order}
+        editable={canEdit}
+        onChange={(discount_code) => setDraft((d) => ({ ...d, discount_code }))}
+      />
+      {canEdit && saved && order?.discount_code ? (
+        <div className="order-discount" data-testid="order-discount">
+          <span>Discount ({order.discount_code})</span>
+          <strong>−{formatUsd(order.discount_cents)}</strong>
+        </div>
+      ) : null}
 
       <div className="order-total" data-testid="order-total">
         <span>Total{saved || !canEdit ? '' : ' (not saved yet)'}</span>

@@ -95,7 +95,12 @@ export function OrdersPage() {
             sortKey: 'total',
             priority: 2,
             align: 'right',
-            render: (value: number) => <span data-testid="order-total-cell">{formatUsd(value)}</span>,
+            render: (value: number, row) => (
+              <span data-testid="order-total-cell">
+                {formatUsd(value)}
+                {row.discount_code ? <span className="order-total-code"> ({row.discount_code})</span> : null}
+              </span>
+            ),
           },
           {
             key: 'status',

@@ -1,4 +1,11 @@
-import type { Order, OrderCreateInput, OrderListItem, OrderUpdateInput } from '@portal/domain';
+import type {
+  DiscountValidateInput,
+  DiscountValidation,
+  Order,
+  OrderCreateInput,
+  OrderListItem,
+  OrderUpdateInput,
+} from '@portal/domain';
 import { api } from '../../api';
 import { buildListQuery, type ListParams, type ListResponse } from '../common/listQuery';
 
@@ -23,4 +30,9 @@ export async function updateOrder(uuid: string, body: OrderUpdateInput): Promise
 
 export async function placeOrder(uuid: string): Promise<Order> {
   return (await api.post<{ data: Order }>(`/orders/${uuid}/place`)).data;
+}
+
+/** What a discount code would take off this client's items now (issue 22); a refusal is an answer with its reason. */
+export async function validateDiscount(body: DiscountValidateInput, signal?: AbortSignal): Promise<DiscountValidation> {
+  return (await api.post<{ data: DiscountValidation }>('/discounts/validate', body, { signal })).data;
 }

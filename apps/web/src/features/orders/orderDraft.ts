@@ -18,6 +18,8 @@ export interface DraftLine {
 export interface OrderDraft {
   customer_uuid: string | null;
   lines: DraftLine[];
+  /** As typed; empty means no code (issue 22). */
+  discount_code?: string;
 }
 
 let nextKey = 0;
@@ -26,10 +28,11 @@ export const newLine = (): DraftLine => ({ key: `line-${++nextKey}`, service_uui
 /** The editor's starting state: an order's client and lines, or an empty order with one line. */
 export function draftOf(order: Order | null): OrderDraft {
   if (!order) {
-    return { customer_uuid: null, lines: [newLine()] };
+    return { customer_uuid: null, lines: [newLine()], discount_code: '' };
   }
   return {
     customer_uuid: order.customer.uuid,
+    discount_code: order.discount_code ?? '',
     lines: order.lines.map((line) => ({ key: line.uuid, service_uuid: line.service_uuid, quantity: line.quantity })),
   };
 }
@@ -55,6 +58,7 @@ export function draftBody(draft: OrderDraft): { body: OrderCreateInput } | { err
     body: {
       customer_uuid: draft.customer_uuid,
       items: items.map((line) => ({ service_uuid: line.service_uuid as string, quantity: line.quantity as number })),
+      ...(draft.discount_code === undefined ? {} : { discount_code: draft.discount_code.trim() || null }),
     },
   };
 }
@@ -83,6 +87,9 @@ export function previewLineCents(line: DraftLine, services: readonly RequestType
 /** Whether the editor still shows what the server has (then its total is the server's). */
 export function sameAsSaved(draft: OrderDraft, order: Order | null): boolean {
   if (!order || draft.customer_uuid !== order.customer.uuid) {
+    return false;
+  }
+  if ((draft.discount_code ?? '').trim().toLowerCase() !== (order.discount_code ?? '').toLowerCase()) {
     return false;
   }
   const lines = draft.lines.filter((line) => line.service_uuid);

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTestApp } from '../../test/test-app';
+import { seedDemo } from './demo';
+
+let close: () => Promise<void>;
+let db: Awaited<ReturnType<typeof getTestApp>>['db'];
+
+beforeAll(async () => {
+  ({ close, db } = await getTestApp());
+  await seedDemo(db);
+});
+afterAll(() => close());
+
+describe('demo discounts seed', () => {
+  it('has a percent, a fixed, an expired and a used-up code, each count matching its redemptions', async () => {
+    const rows = await db.execute<{ code: string; redemptions_count: number; used: number; max: number | null }>(
+      sql`select d.code, d.redemptions_count, d.max_redemptions as max,
+        (select count(*)::int from discount_redemptions r where r.discount_id = d.id and r.released_at is null) as used
+      from discounts d order by d.code`,
+    );
+    expect(rows.rows.map((r) => r.code)).toEqual(['LAUNCH50', 'SUMMER25', 'WEBSITE250', 'WELCOME10']);
+    for (const row of rows.rows) {
+      expect(row.redemptions_count, row.code).toBe(row.used);
+    }
+    expect(rows.rows.find((r) => r.code === 'LAUNCH50')).toMatchObject({ used: 1, max: 1 });
+  });
+
+  it('gives discounted orders a total of their lines less the discount', async () => {
+    const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from orders o
+      where o.discount_cents > 0
+        and o.total_cents = (select sum(l.total_cents) from order_lines l where l.order_id = o.id) - o.discount_cents`);
+    expect(rows.rows[0]?.n).toBe(3);
+  });
+});
