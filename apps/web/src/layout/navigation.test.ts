@@ -206,7 +206,9 @@ describe('sidebar visibility', () => {
 
   it('leaves title-only screens out until their route gets a page, then lists them with no other change', () => {
     // Every spec screen has its page now; a route without one (as /analytics was) is made here.
-    const titleOnly = ROUTES.map((route) => (route.path === '/analytics' ? { ...route, page: 'title' as const } : route));
+    const titleOnly = ROUTES.map((route) =>
+      route.path === '/analytics' ? { ...route, page: 'title' as const } : route,
+    );
     const keysOf = (routes: typeof ROUTES) =>
       visibleNavigation(createAbility(admin), SIDEBAR, routes).flatMap((group) => [
         group.key,
