@@ -6,7 +6,6 @@ import { useCurrentUser } from '../../auth/queries';
 import { useAbility } from '../../auth/useAbility';
 import { SmsPromptSlot } from '../../layout/slots';
 import type { PageProps } from '../../routes/pageProps';
-import { OverdueInvoicesBlock } from '../billing';
 import { DASHBOARD_KEY, getDashboard } from './api';
 import { ActivityBlock, MentionsBlock, RequestsBlock, TimerBlock, WeekBlock } from './DashboardBlocks';
 import { DashboardCard } from './DashboardCard';
@@ -14,6 +13,9 @@ import { DashboardTasks } from './DashboardTasks';
 
 // Shown only when the dashboard fails to load, so it is not part of the first download.
 const Alert = lazy(() => import('antd/es/alert'));
+// The billing block is a table-toolkit list (table, filters, date pickers: ~170 KB gzipped) that only staff with
+// CHARGES_READ see; loaded with it, not with everyone's first screen (bench bundle).
+const OverdueInvoicesBlock = lazy(() => import('../billing').then((m) => ({ default: m.OverdueInvoicesBlock })));
 
 function greeting(hour: number): string {
   if (hour >= 5 && hour < 12) {
@@ -79,7 +81,9 @@ export function DashboardPage({ label }: PageProps) {
           {data.mentions ? <MentionsBlock unread={data.mentions.unread} /> : null}
           {data.activity ? <ActivityBlock activity={data.activity} /> : null}
           {/* Regular staff with CHARGES_READ (the block checks): every client's overdue card-payment invoices. */}
-          <OverdueInvoicesBlock Card={DashboardCard} />
+          <Suspense fallback={null}>
+            <OverdueInvoicesBlock Card={DashboardCard} />
+          </Suspense>
         </div>
       )}
     </div>
