@@ -62,8 +62,9 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     const leftovers = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like $1 or datname = $2`,
-      [`portal_test_${process.pid}_%`, templateDatabase],
+      // The template, and the demo template test-app.ts makes from it (`…_demo`, `…_demo_building`).
+      `select datname from pg_database where datname like $1 or datname like $2`,
+      [`portal_test_${process.pid}_%`, `${templateDatabase}%`],
     );
     for (const row of leftovers.rows) {
       await admin.query(`drop database if exists "${row.datname}" with (force)`);

@@ -10,6 +10,7 @@ import { createDb, type Database } from '../src/db/client';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from '../src/modules/auth/rate-limiter';
 import { MemoryPickup } from '../src/modules/mail/pickup';
 import type { ResolveHost } from '../src/modules/notifications/push-endpoint';
+import { seedDemo } from '../src/seed/demo';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
@@ -20,11 +21,42 @@ function withDatabase(url: string, database: string): string {
 }
 
 /**
+ * The migrated template with the demo workspace in it, made by the first test file that asks while the others wait
+ * on an advisory lock, then copied as cheaply as the plain template: the demo seed takes seconds, and a dozen seed
+ * tests each ran it on their own. Built under another name and renamed when done, so a copy never sees half a seed.
+ * The global teardown drops it with the template.
+ */
+async function demoTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
+  const name = `${inject('templateDatabase')}_demo`;
+  await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists "${building}" with (force)`);
+      await admin.query(`create database "${building}" template "${inject('templateDatabase')}"`);
+      const { db, pool } = createDb(withDatabase(adminUrl, building), { max: 2 });
+      try {
+        await seedDemo(db);
+      } finally {
+        await pool.end();
+      }
+      await admin.query(`alter database "${building}" rename to "${name}"`);
+    }
+  } finally {
+    await admin.query('select pg_advisory_unlock(hashtext($1))', [name]);
+  }
+  return name;
+}
+
+/**
  * An in-process app on a database of its own, copied from the migrated template.
  * Call close() in afterAll; the database is dropped with it.
  */
 export async function getTestApp(
   options: {
+    /** Start from the demo workspace (seeded once per run, then copied like the migrated template). */
+    demo?: boolean;
     env?: Record<string, string>;
     rateLimits?: AuthRateLimits;
     resolveHost?: ResolveHost;
@@ -36,7 +68,8 @@ export async function getTestApp(
   const name = `portal_test_${process.ppid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database "${name}" template "${inject('templateDatabase')}"`);
+  const template = options.demo ? await demoTemplate(admin, adminUrl) : inject('templateDatabase');
+  await admin.query(`create database "${name}" template "${template}"`);
   const url = withDatabase(adminUrl, name);
   const { db, pool } = createDb(url, { max: 5 });
   const config = loadConfig({

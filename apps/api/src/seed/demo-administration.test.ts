@@ -4,7 +4,6 @@ import { bearer } from '../../test/factories';
 import { getTestApp, type TestApp } from '../../test/test-app';
 import { users } from '../db/schema';
 import { SessionService } from '../modules/auth/session.service';
-import { seedDemo } from './demo';
 
 let app: TestApp;
 let close: () => Promise<void>;
@@ -12,8 +11,7 @@ let db: Awaited<ReturnType<typeof getTestApp>>['db'];
 let token: string;
 
 beforeAll(async () => {
-  ({ app, close, db } = await getTestApp());
-  await seedDemo(db);
+  ({ app, close, db } = await getTestApp({ demo: true }));
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.test'));
   token = await new SessionService(db, app.ctx.config).issue(admin?.id ?? 0);
 });

@@ -2,15 +2,13 @@ import { PERMISSIONS } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildUser } from '../../test/factories';
 import { getTestApp, type TestApp } from '../../test/test-app';
-import { seedDemo } from './demo';
 
 let app: TestApp;
 let close: () => Promise<void>;
 let db: Awaited<ReturnType<typeof getTestApp>>['db'];
 
 beforeAll(async () => {
-  ({ app, close, db } = await getTestApp());
-  await seedDemo(db);
+  ({ app, close, db } = await getTestApp({ demo: true }));
 });
 afterAll(() => close());
 

@@ -2,16 +2,14 @@ import { PERMISSIONS } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildUser } from '../../test/factories';
 import { getTestApp, type TestApp } from '../../test/test-app';
-import { seedDemo } from './demo';
 
 let app: TestApp;
 let close: () => Promise<void>;
 let token: string;
 
 beforeAll(async () => {
-  const t = await getTestApp();
+  const t = await getTestApp({ demo: true });
   ({ app, close } = t);
-  await seedDemo(t.db);
   token = (await buildUser(t.db, { permissions: PERMISSIONS })).token;
 });
 afterAll(() => close());

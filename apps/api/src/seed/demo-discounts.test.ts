@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp } from '../../test/test-app';
-import { seedDemo } from './demo';
 
 let close: () => Promise<void>;
 let db: Awaited<ReturnType<typeof getTestApp>>['db'];
 
 beforeAll(async () => {
-  ({ close, db } = await getTestApp());
-  await seedDemo(db);
+  ({ close, db } = await getTestApp({ demo: true }));
 });
 afterAll(() => close());
 

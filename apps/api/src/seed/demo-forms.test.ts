@@ -3,14 +3,12 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp } from '../../test/test-app';
 import { formAnswers, forms, formVersions } from '../db/schema';
-import { seedDemo } from './demo';
 
 let close: () => Promise<void>;
 let db: Awaited<ReturnType<typeof getTestApp>>['db'];
 
 beforeAll(async () => {
-  ({ close, db } = await getTestApp());
-  await seedDemo(db);
+  ({ close, db } = await getTestApp({ demo: true }));
 });
 afterAll(() => close());
 

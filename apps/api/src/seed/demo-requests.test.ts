@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp } from '../../test/test-app';
 import { requests, requestUsers } from '../db/schema';
-import { seedDemo } from './demo';
 import { DEMO_REQUESTS } from './demo-requests';
 import { REQUEST_TYPES } from './request-types';
 
@@ -11,8 +10,7 @@ let close: () => Promise<void>;
 let db: Awaited<ReturnType<typeof getTestApp>>['db'];
 
 beforeAll(async () => {
-  ({ close, db } = await getTestApp());
-  await seedDemo(db);
+  ({ close, db } = await getTestApp({ demo: true }));
 });
 afterAll(() => close());
 

@@ -2,15 +2,13 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp, type TestApp } from '../../test/test-app';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../db/schema';
-import { seedDemo } from './demo';
 
 let app: TestApp;
 let close: () => Promise<void>;
 let db: Awaited<ReturnType<typeof getTestApp>>['db'];
 
 beforeAll(async () => {
-  ({ app, close, db } = await getTestApp());
-  await seedDemo(db);
+  ({ app, close, db } = await getTestApp({ demo: true }));
 });
 afterAll(() => close());
 

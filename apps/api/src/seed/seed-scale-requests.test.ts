@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp } from '../../test/test-app';
-import { seedDemo } from './demo';
-import { syncRequestTypes } from './request-types';
 import { seedScale } from './seed-scale';
 import { seedScaleRequests } from './seed-scale-requests';
 
@@ -10,9 +8,7 @@ let close: () => Promise<void>;
 let db: Awaited<ReturnType<typeof getTestApp>>['db'];
 
 beforeAll(async () => {
-  ({ close, db } = await getTestApp());
-  await syncRequestTypes(db);
-  await seedDemo(db);
+  ({ close, db } = await getTestApp({ demo: true }));
 });
 afterAll(() => close());
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestApp } from '../../test/test-app';
-import { seedDemo } from './demo';
 import { seedScale } from './seed-scale';
 import { seedScaleTasks } from './seed-scale-tasks';
 
@@ -9,8 +8,7 @@ let close: () => Promise<void>;
 let db: Awaited<ReturnType<typeof getTestApp>>['db'];
 
 beforeAll(async () => {
-  ({ close, db } = await getTestApp());
-  await seedDemo(db);
+  ({ close, db } = await getTestApp({ demo: true }));
 });
 afterAll(() => close());
 
