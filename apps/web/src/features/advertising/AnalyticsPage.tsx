@@ -74,7 +74,7 @@ export function AnalyticsPage() {
   if (!allowed) {
     return <ForbiddenPage />;
   }
-  // Every change writes the whole view (the dates pinned too), so two quick edits cannot drop the first.
+  // Every change writes the whole view (the dates pinned too), so a later edit keeps an earlier one.
   const shown: Record<string, string | undefined> = {
     group_by: filters.group_by === 'platform' ? 'platform' : undefined,
     from: filters.date_from,
@@ -83,8 +83,11 @@ export function AnalyticsPage() {
   };
   const set = (key: string, value: string | undefined) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      () => {
+        // From the address itself, not the router's copy of the last render: two edits before React renders again
+        // (a quick typist, a busy machine) would otherwise both start from the same old address and the second
+        // would put back the first one's old value.
+        const next = new URLSearchParams(window.location.search);
         for (const [name, kept] of Object.entries(shown)) {
           if (kept && !next.has(name)) {
             next.set(name, kept);
