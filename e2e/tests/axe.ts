@@ -14,7 +14,11 @@ export async function expectNoSeriousViolations(page: Page, label: string) {
   // A toast under the pointer never closes (antd pauses it on hover): the pointer moves to the bottom-left corner,
   // away from the toasts at the top, first.
   await page.mouse.move(1, (page.viewportSize()?.height ?? 600) - 1);
-  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
+  // One can stay for good: a repeat of its text while it fades takes its key (the same text twice shows once) and
+  // antd revives it without a timer. Fully shown, it is read like the rest of the page.
+  await expect(page.locator('.ant-message-notice'))
+    .toHaveCount(0, { timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(500);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations

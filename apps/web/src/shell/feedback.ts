@@ -38,29 +38,14 @@ function show(message: (api: MessageInstance) => void): void {
   loadApi?.();
 }
 
-/**
- * Texts on screen now. The same text twice at once shows once; it used to share a message key instead, but a second
- * message given the key of one already fading out revived it without its timer, and it stayed (content.spec: three
- * "Saved" in a row).
- */
-const showing = new Set<string>();
-
-function once(kind: 'error' | 'success', text: string): void {
-  if (showing.has(text)) {
-    return;
-  }
-  showing.add(text);
-  show((api) => void api[kind]({ content: text, onClose: () => showing.delete(text) }));
-}
-
 /** Shows the catalogue message for a failure (doc 1 §8); the same text twice at once shows once. */
 export function reportError(error: unknown): void {
   const text = describeError(error);
   if (text) {
-    once('error', text);
+    show((api) => void api.error({ content: text, key: text }));
   }
 }
 
 export function reportSuccess(text: string): void {
-  once('success', text);
+  show((api) => void api.success({ content: text, key: text }));
 }
