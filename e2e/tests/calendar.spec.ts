@@ -3,6 +3,7 @@ import { expectNoSeriousViolations } from './axe';
 import {
   adminToken,
   DEMO_PASSWORD,
+  dragTo,
   expectNoSidewaysScroll,
   newStaff,
   openFromMenu,
@@ -24,18 +25,6 @@ async function openCalendar(page: Page, width: number) {
 }
 
 /** Presses on the event and moves the mouse in steps onto the day: FullCalendar's drag follows pointer moves. */
-async function dragTo(page: Page, from: ReturnType<Page['getByTestId']>, to: ReturnType<Page['locator']>) {
-  const source = await from.boundingBox();
-  const target = await to.boundingBox();
-  if (!source || !target) {
-    throw new Error('nothing to drag');
-  }
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 5, source.y + source.height / 2 + 5, { steps: 5 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 20 });
-  await page.mouse.up();
-}
 
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 

@@ -1,6 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
-import { adminToken, chooseOption, expectNoSidewaysScroll, openFromMenu, screenshot, signedInPage } from './support';
+import {
+  adminToken,
+  chooseOption,
+  dragTo,
+  expectNoSidewaysScroll,
+  openFromMenu,
+  screenshot,
+  signedInPage,
+} from './support';
 
 /**
  * Issue 22, content plans with client approval: staff plan three posts on the demo's content plan, send them for
@@ -96,6 +104,34 @@ test('three posts go out for approval; the client answers from the link and /con
   await expect(rows.filter({ hasText: `Change me ${stamp}` }).getByTestId('content-status-cell')).toHaveText(
     'Changes requested',
   );
+
+  // The calendar view is the app's calendar: an item sits on its day, and a drag reschedules it (same time of day).
+  const headers = { authorization: `Bearer ${token}` };
+  const planUuid = (await seeded.json()).data[0].project.uuid as string;
+  const month = new Date().toISOString().slice(0, 8);
+  const created = await request.post('/api/content-items', {
+    headers,
+    data: {
+      project_uuid: planUuid,
+      platform: 'instagram',
+      caption: `Calendar ${stamp}`,
+      scheduled_at: `${month}10T12:00:00Z`,
+    },
+  });
+  const calendarItem = (await created.json()).data.uuid as string;
+  await page.getByTestId('content-view').getByText('Calendar').click();
+  const day = (date: string) => page.locator(`td.fc-daygrid-day[data-date="${month}${date}"]`);
+  const chip = day('10').getByTestId(`content-event-${calendarItem}`);
+  await expect(chip).toContainText(`Instagram · Draft: Calendar ${stamp}`);
+  await check(page, 'content-calendar-1366');
+  await dragTo(page, chip, day('12'));
+  await expect(day('12').getByTestId(`content-event-${calendarItem}`)).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/api/content-items/${calendarItem}`, { headers })).json()).data.scheduled_at,
+    )
+    .toBe(`${month}12T12:00:00.000Z`);
   await page.context().close();
 });
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'portal-demo-2026';
 export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
@@ -222,4 +222,18 @@ export async function newStaff(
   expect(reset.ok(), await reset.text()).toBe(true);
   const body = (await contact.json()).data as { uuid: string; user: { uuid: string } };
   return { email, roleUuid, contactUuid: body.uuid, userUuid: body.user.uuid };
+}
+
+/** A pointer drag with the small first step that drag libraries (FullCalendar, dnd-kit) wait for before they start. */
+export async function dragTo(page: Page, from: Locator, to: Locator) {
+  const source = await from.boundingBox();
+  const target = await to.boundingBox();
+  if (!source || !target) {
+    throw new Error('nothing to drag');
+  }
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(source.x + source.width / 2 + 5, source.y + source.height / 2 + 5, { steps: 5 });
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 20 });
+  await page.mouse.up();
 }

@@ -121,6 +121,7 @@ export const APPROVAL_LINK_DAYS = { default: 14, max: 90 } as const;
 
 export const CONTENT_MESSAGES = {
   publishedIsFinal: 'A published content item cannot change its status',
+  publishedKeepsTime: 'A published content item keeps the time it was published',
   scheduleNeedsTime: 'Set the scheduled date and time before scheduling the item',
   assigneeNotOnPlan: 'The assignee must be a staff member who can see this plan',
   approvalNoContacts: "This plan's client has no contacts with an e-mail address to send the approval link to",

@@ -40,6 +40,9 @@ export function announceItem(
   });
 }
 
+const sameInstant = (a: Date | string | null, b: Date | string | null) =>
+  a === null || b === null ? a === b : new Date(a).getTime() === new Date(b).getTime();
+
 /** A move the flow refuses, or scheduling without a time, is 422 on `status` with the domain's message. */
 export function checkMove(from: ContentStatus, to: ContentStatus, scheduledAt: unknown) {
   const refused = contentMoveError(from, to);
@@ -103,6 +106,10 @@ export async function applyUpdate(
     throw validationError({ caption: [tooLong] });
   }
   const scheduledAt = input.scheduled_at === undefined ? item.scheduled_at : input.scheduled_at;
+  // A published item's time is a record of what went out (the calendar's drag would otherwise rewrite history).
+  if (item.status === 'published' && input.scheduled_at !== undefined && !sameInstant(item.scheduled_at, scheduledAt)) {
+    throw validationError({ scheduled_at: [CONTENT_MESSAGES.publishedKeepsTime] });
+  }
   if (input.status) {
     checkMove(item.status as ContentStatus, input.status, scheduledAt);
   }

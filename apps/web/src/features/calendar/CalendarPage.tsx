@@ -1,15 +1,12 @@
 import type { EventClickArg, EventContentArg, EventDropArg, EventInput } from '@fullcalendar/core';
-import dayGridPlugin from '@fullcalendar/daygrid';
-import interactionPlugin from '@fullcalendar/interaction';
-import listPlugin from '@fullcalendar/list';
-import FullCalendar from '@fullcalendar/react';
-import timeGridPlugin from '@fullcalendar/timegrid';
+import type FullCalendar from '@fullcalendar/react';
 import { CALENDAR_KIND_LABELS, type CalendarEvent } from '@portal/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../api/errors';
+import { PortalCalendar } from '../../components/Calendar';
 import { useIsNarrow } from '../../layout/useMediaQuery';
 import { reportError } from '../../shell/feedback';
 import { PageHeader } from '../common/PageHeader';
@@ -79,13 +76,6 @@ export function CalendarPage() {
     }
     wasOpen.current = drawerOpen;
   }, [drawerOpen, queryClient]);
-
-  // FullCalendar's arrow icons are role="img" without a name; their buttons carry the name (title), so hide them.
-  useEffect(() => {
-    for (const icon of document.querySelectorAll('.calendar-frame .fc-icon[role="img"]')) {
-      icon.setAttribute('aria-hidden', 'true');
-    }
-  });
 
   useEffect(() => {
     const api = calendar.current?.getApi();
@@ -161,36 +151,26 @@ export function CalendarPage() {
       />
       <CalendarFiltersBar filters={filters} onChange={setParam} />
       {tooMany ? <Alert type="warning" showIcon message={tooMany} data-testid="calendar-error" /> : null}
-      <div className="calendar-frame" data-testid="calendar" aria-busy={events.isFetching}>
-        <FullCalendar
-          ref={calendar}
-          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
-          initialView={CALENDAR_VIEWS[view]}
-          initialDate={date}
-          headerToolbar={
-            narrow
-              ? { left: 'prev,next', center: 'title', right: 'today' }
-              : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay,listMonth' }
+      <PortalCalendar
+        calendarRef={calendar}
+        testId="calendar"
+        label="Calendar"
+        busy={events.isFetching}
+        narrow={narrow}
+        initialView={CALENDAR_VIEWS[view]}
+        initialDate={date}
+        events={inputs}
+        eventContent={(arg) => <EventContent {...arg} />}
+        eventClick={open}
+        eventDrop={drop}
+        datesSet={(arg) => {
+          setRange({ start: localDay(arg.start), end: localDay(arg.end) });
+          const shown = VIEW_OF[arg.view.type];
+          if (shown && shown !== view) {
+            setParam('view', shown);
           }
-          footerToolbar={narrow ? { center: 'listMonth,timeGridDay' } : undefined}
-          buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'Agenda' }}
-          firstDay={1}
-          height="auto"
-          dayMaxEvents={false}
-          nowIndicator
-          events={inputs}
-          eventContent={(arg) => <EventContent {...arg} />}
-          eventClick={open}
-          eventDrop={drop}
-          datesSet={(arg) => {
-            setRange({ start: localDay(arg.start), end: localDay(arg.end) });
-            const shown = VIEW_OF[arg.view.type];
-            if (shown && shown !== view) {
-              setParam('view', shown);
-            }
-          }}
-        />
-      </div>
+        }}
+      />
       <ul className="calendar-legend" aria-label="Legend">
         {Object.entries(CALENDAR_KIND_LABELS).map(([kind, label]) => (
           <li key={kind}>

@@ -1,11 +1,12 @@
 import { CALENDAR_KINDS, type CalendarKind, type CalendarMoveField } from '@portal/domain';
+import { CALENDAR_VIEW_NAMES, type CalendarViewKey } from '../../components/Calendar/views';
 import type { CalendarFilters } from './api';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The calendar's views; `agenda` is FullCalendar's list view of the month. */
-export const CALENDAR_VIEWS = { month: 'dayGridMonth', week: 'timeGridWeek', day: 'timeGridDay', agenda: 'listMonth' };
-export type CalendarView = keyof typeof CALENDAR_VIEWS;
+export const CALENDAR_VIEWS = CALENDAR_VIEW_NAMES;
+export type CalendarView = CalendarViewKey;
 
 /** The filters and view kept in the address (?view=&kinds=task,request&user=&plan=&client=&date=). */
 export function readCalendarParams(params: URLSearchParams, narrow: boolean) {

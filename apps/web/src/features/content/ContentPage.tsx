@@ -1,7 +1,6 @@
 import type { ContentItem, ContentStatus } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, List, Modal, Segmented, Select, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
@@ -20,8 +19,8 @@ import {
   updateContentItem,
 } from './api';
 import { ContentBoard } from './ContentBoard';
+import { ContentCalendar } from './ContentCalendar';
 import { ContentDrawer } from './ContentDrawer';
-import { ContentMonth } from './ContentMonth';
 import { ContentTable } from './ContentTable';
 import './content.css';
 
@@ -45,7 +44,6 @@ export function ContentPage() {
   const planUuid = params.get('plan') ?? '';
   const view = (params.get('view') as View | null) ?? 'board';
   const [open, setOpen] = useState<ContentItem | 'new' | null>(null);
-  const [month, setMonth] = useState(() => dayjs().startOf('month'));
   const [sent, setSent] = useState<{ url: string; to: string[] } | null>(null);
   const [linksOpen, setLinksOpen] = useState(false);
   const setParam = (key: string, value: string) =>
@@ -188,7 +186,7 @@ export function ContentPage() {
           canSend={ability.can('POSTS_CREATE')}
         />
       ) : view === 'calendar' ? (
-        <ContentMonth month={month} onMonth={setMonth} items={items.data?.data ?? []} onOpen={openItem} />
+        <ContentCalendar items={items.data?.data ?? []} onOpen={openItem} onChanged={refresh} />
       ) : (
         <ContentBoard
           items={items.data?.data ?? []}
