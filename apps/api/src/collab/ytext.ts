@@ -8,8 +8,12 @@ export type DeltaJson = { ops: Record<string, unknown>[] };
 export const YTEXT_NAME = 'quill';
 
 /**
- * y-quill keeps in the Y.Text everything of the Quill document but its final newline (Quill always ends a document
- * with one, and adds it itself). The delta columns store whole Quill documents; these helpers move between the two.
+ * y-quill keeps in the Y.Text the Quill document without its final newline (Quill always ends a document with one,
+ * and adds it itself) — unless that newline carries a line format: a list, heading or alignment on the last line is
+ * the newline's attribute, and Yjs keeps such a newline in the text (Y.Text's formatText writes it when Quill formats
+ * the last line). Quill reads a Y.Text as y-quill's `setContents` does: a text that ends with a newline is the whole
+ * document, any other gets the final newline added. The delta columns store whole Quill documents; these helpers
+ * move between the two, both ways by that one reading, so a last line's format survives a reload.
  */
 const EMPTY = new Delta([{ insert: '\n' }]);
 
@@ -22,9 +26,15 @@ function asDocument(value: DeltaJson | null | undefined): Delta {
   return typeof last?.insert === 'string' && last.insert.endsWith('\n') ? delta : delta.insert('\n');
 }
 
-/** The Quill document of a Y.Text: its content and the final newline. */
+/** The Quill document of a Y.Text: its content, and the final newline unless the content ends with one. */
 function textDocument(text: Y.Text): Delta {
-  return new Delta(text.toDelta()).insert('\n');
+  const delta = new Delta(text.toDelta());
+  return endsWithNewline(delta) ? delta : delta.insert('\n');
+}
+
+function endsWithNewline(delta: Delta): boolean {
+  const last = delta.ops.at(-1);
+  return typeof last?.insert === 'string' && last.insert.endsWith('\n');
 }
 
 /** The text of a Yjs document as a Quill delta (what the delta columns store). */
@@ -64,9 +74,17 @@ export function mergeIntoDocument(doc: Y.Doc, base: DeltaJson | null, incoming: 
   }
 }
 
-/** A Quill document in the Y.Text's terms. */
+/**
+ * A Quill document in the Y.Text's terms: without the final newline when textDocument would add it back (a plain
+ * newline after a character other than a newline); a formatted final newline, or a plain one after an empty line,
+ * stays in the text.
+ */
 function withoutFinalNewline(document: Delta): Delta {
-  return document.slice(0, document.length() - 1);
+  const length = document.length();
+  const last = document.slice(length - 1);
+  const formatted = last.ops.some((op) => op.attributes && Object.keys(op.attributes).length > 0);
+  const rest = document.slice(0, length - 1);
+  return !formatted && (rest.length() === 0 || !endsWithNewline(rest)) ? rest : document;
 }
 
 /** Whether the document's text is the delta's (a null delta is the empty document). */
