@@ -114,7 +114,9 @@ export async function editRequests(
   const events: DomainEvent[] = [];
   for (const { uuid, input } of submitting) {
     try {
-      const { id, change } = await updateRequest(db, uuid, input, viewer, timeZone, storage);
+      const { id, change } = await updateRequest(db, uuid, input, viewer, timeZone, storage, {
+        publish: (attached) => events.push(...attached),
+      });
       const described = (await describeRequests(tx, [id])).get(id);
       events.push(...(described ? [requestEvent(described, 'updated', viewer.userId, null, change)] : []));
     } catch (error) {

@@ -2,6 +2,7 @@ import { MESSAGES, type requestCreateSchema, serializeDescription } from '@porta
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { requests } from '../../db/schema';
+import type { DomainEvent, DomainEvents } from '../../events/domain-events';
 import { validationError } from '../../http/errors';
 import { type FieldChanges, logActivity } from '../history/activity-log';
 import { todayIn } from '../tasks/calendar';
@@ -28,6 +29,7 @@ export async function createRequest(
   viewer: Viewer,
   timeZone: string,
   storage?: FileStorage,
+  events?: Pick<DomainEvents, 'publish'>,
 ) {
   denyFreelancer(viewer);
   const errors: FieldErrors = {};
@@ -63,6 +65,7 @@ export async function createRequest(
   const subject = subjectOf(input.subject, submitting, type?.name);
   const requesterPerson = requester ? await findPersonById(db, requester.id) : undefined;
   const now = new Date();
+  const pending: DomainEvent[] = [];
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(requests)
@@ -111,16 +114,21 @@ export async function createRequest(
     if (Object.keys(answers).length) {
       record('answers', answers);
     }
-    await attachRequestUploads(tx, storage, row.id, viewer.userId, {
-      uploads: input.uploads,
-      form: type ? form : undefined,
-      answers,
-    });
+    await attachRequestUploads(
+      tx,
+      storage,
+      row.id,
+      viewer.userId,
+      { uploads: input.uploads, form: type ? form : undefined, answers },
+      (event) => pending.push(event),
+    );
     await logActivity(tx, 'request', row.id, viewer.userId, 'create', changes);
     if (submitting) {
       await touchRequestInteraction(tx, row.id, now);
     }
     return row.id;
   });
+  // After the commit: the files' 'attached' events (the request's own event is the route's).
+  events?.publish(pending);
   return id;
 }

@@ -1,12 +1,14 @@
 import { type Answers, flattenQuestions, type RequestForm } from '@portal/domain';
 import type { DbExecutor } from '../../db/client';
+import type { Emit } from '../../events/domain-events';
 import { attachUploads } from '../uploads/attach-uploads';
 import type { FileStorage } from '../uploads/storage';
 
 /**
  * A request holds the files of its uploads area (`uploads[]`) and those answering its upload questions (each
  * answer a list of upload uuids). Both add files; a file leaves only through DELETE uploads/{uuid}. A refused uuid
- * is reported under the field it came from (`uploads` or `answers.<question>`).
+ * is reported under the field it came from (`uploads` or `answers.<question>`). `emit` collects the 'upload
+ * attached' events, published by the caller once the request's transaction committed (webhooks' upload.attached).
  */
 export async function attachRequestUploads(
   tx: DbExecutor,
@@ -14,6 +16,7 @@ export async function attachRequestUploads(
   requestId: number,
   userId: number,
   sent: { uploads?: string[]; form?: RequestForm; answers?: Answers },
+  emit?: Emit,
 ) {
   const groups: { field: string; uuids: string[] }[] = [];
   if (sent.uploads?.length) {
@@ -38,6 +41,7 @@ export async function attachRequestUploads(
       holder: { type: 'request', id: requestId },
       actor: { userId },
       field: group.field,
+      emit,
     });
   }
 }

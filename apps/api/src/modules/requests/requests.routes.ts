@@ -101,7 +101,14 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const id = await createRequest(app.ctx.db, request.body, viewer(request), timeZone, app.ctx.storage);
+      const id = await createRequest(
+        app.ctx.db,
+        request.body,
+        viewer(request),
+        timeZone,
+        app.ctx.storage,
+        app.ctx.events,
+      );
       await announce({ id }, 'created', viewer(request).userId, null);
       return { data: await loadRequest(app.ctx.db, id, request.query.with) };
     },
@@ -136,6 +143,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
           viewer(request),
           timeZone,
           app.ctx.storage,
+          app.ctx.events,
         );
         await announce({ id }, 'updated', viewer(request).userId, request.body.ref_token, change);
         return { data: await loadRequest(app.ctx.db, id, request.query.with) };

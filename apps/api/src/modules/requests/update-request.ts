@@ -2,6 +2,7 @@ import { MESSAGES, parseDescription, type RequestStatus } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { requests } from '../../db/schema';
+import type { DomainEvent, DomainEvents } from '../../events/domain-events';
 import { validationError } from '../../http/errors';
 import { listDiff, logActivity } from '../history/activity-log';
 import { todayIn } from '../tasks/calendar';
@@ -113,8 +114,10 @@ export async function updateRequest(
   viewer: Viewer,
   timeZone: string,
   storage?: FileStorage,
+  events?: Pick<DomainEvents, 'publish'>,
 ): Promise<{ id: number; change: RequestChange }> {
-  return db.transaction(async (tx) => {
+  const pending: DomainEvent[] = [];
+  const result = await db.transaction(async (tx) => {
     const request = await findVisibleRequest(tx, uuid, viewer, { lock: true });
     guardFreelancer(viewer, request, input);
     const status: RequestStatus = input.status ?? (request.status as RequestStatus);
@@ -153,10 +156,17 @@ export async function updateRequest(
       const before = new Set(current.responsibles.map((p) => p.id));
       change.responsiblesAdded = after.responsibles.filter((p) => !before.has(p.id)).map((p) => p.uuid);
     }
-    await attachRequestUploads(tx, storage, request.id, viewer.userId, {
-      uploads: input.uploads,
-      ...(input.answers !== undefined && ctx.set.description ? parseDescription(ctx.set.description) : {}),
-    });
+    await attachRequestUploads(
+      tx,
+      storage,
+      request.id,
+      viewer.userId,
+      {
+        uploads: input.uploads,
+        ...(input.answers !== undefined && ctx.set.description ? parseDescription(ctx.set.description) : {}),
+      },
+      (event) => pending.push(event),
+    );
     const now = new Date();
     applyStatus(ctx, now);
     if (Object.keys(ctx.set).length) {
@@ -182,4 +192,7 @@ export async function updateRequest(
     }
     return { id: request.id, change };
   });
+  // After the commit: the files' 'attached' events (the request's own event is the caller's).
+  events?.publish(pending);
+  return result;
 }

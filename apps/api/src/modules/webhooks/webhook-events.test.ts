@@ -133,6 +133,40 @@ describe('webhooks: upload.attached', () => {
   });
 });
 
+describe('webhooks: upload.attached on requests', () => {
+  it('sends the files a request gets when it is created and when one is added later', async () => {
+    const hook = await subscribe('/request-files', ['upload.attached'], admin);
+    const plan = await buildPlan(db, { projectManagerId: admin.id });
+    const first = await uploadClient(app).upload(admin.token, 'brief.pdf', PDF_BYTES);
+    const created = await call('POST', '/api/requests', admin.token, {
+      subject: 'Spring campaign',
+      project_id: plan.uuid,
+      uploads: [first],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const second = await uploadClient(app).upload(admin.token, 'moodboard.pdf', PDF_BYTES);
+    const added = await call('PUT', `/api/requests/${created.json().data.uuid}`, admin.token, { uploads: [second] });
+    expect(added.statusCode, added.body).toBe(200);
+
+    let rows: { event: string; objectUuid: string }[] = [];
+    for (let i = 0; i < 100 && rows.length < 2; i += 1) {
+      rows = await db
+        .select({ event: webhookDeliveries.event, objectUuid: webhookDeliveries.objectUuid })
+        .from(webhookDeliveries)
+        .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+        .where(eq(webhooks.uuid, hook.uuid));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { event: 'upload.attached', objectUuid: first },
+        { event: 'upload.attached', objectUuid: second },
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+  });
+});
+
 describe('webhooks: onboarding.completed', () => {
   it('sends a completed onboarding once, signed, as GET onboardings/{uuid} answers; nothing to an owner without ONBOARDING_READ', async () => {
     const onboarding = onboardingApi(app, admin.token);
