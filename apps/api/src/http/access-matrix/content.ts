@@ -13,6 +13,14 @@ export const CONTENT_ROUTES: MatrixRows = {
   'GET /api/content-items/:uuid': { expect: postStaff, url: `/api/content-items/${NONE}` },
   'PUT /api/content-items/:uuid': { expect: postStaff, url: `/api/content-items/${NONE}`, payload: {} },
   'DELETE /api/content-items/:uuid': { expect: postStaff, url: `/api/content-items/${NONE}` },
+  // Comments on an item (the comments module): gated by the comment family like the other commentables; the item's
+  // own rule (POSTS_READ, the freelancer's plans) answers 404 in the handler, so freelancers pass the gate.
+  'GET /api/content-items/:uuid/comments': { expect: staff, url: `/api/content-items/${NONE}/comments` },
+  'POST /api/content-items/:uuid/comments': {
+    expect: staff,
+    url: `/api/content-items/${NONE}/comments`,
+    payload: { text: 'hi' },
+  },
   'POST /api/content-approvals': { expect: postStaff, payload: {} },
   'GET /api/content-approvals': { expect: postStaff, url: `/api/content-approvals?project_uuid=${NONE}` },
   'DELETE /api/content-approvals/:uuid': { expect: postStaff, url: `/api/content-approvals/${NONE}` },
