@@ -8,6 +8,7 @@ const postStaff = { ...staff, freelancer: 'deny' } as const;
 export const CONTENT_ROUTES: MatrixRows = {
   'GET /api/content-items': { expect: postStaff },
   'GET /api/content-items/export-all': { expect: postStaff },
+  'GET /api/content-plans': { expect: postStaff },
   'POST /api/content-items': { expect: postStaff, payload: {} },
   'POST /api/content-items/bulk-operations': { expect: postStaff, payload: {} },
   'GET /api/content-items/:uuid': { expect: postStaff, url: `/api/content-items/${NONE}` },

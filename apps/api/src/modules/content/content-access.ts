@@ -15,6 +15,18 @@ export function visibleContentPlans(viewer: ContentViewer): SQL {
   return sql`ci.project_id in (select projects.id from projects where ${taskablePlans(viewer)})`;
 }
 
+/** Plans in the picker at most: far more than an agency runs at once. */
+const PLAN_PICKER_MAX = 500;
+
+/** GET content-plans: the plans whose content the caller sees, by title (the /content picker). */
+export async function listContentPlans(db: DbExecutor, viewer: ContentViewer) {
+  const found = await db.execute<{ uuid: string; title: string }>(
+    sql`select projects.uuid, projects.title from projects where ${taskablePlans(viewer)}
+      order by lower(projects.title), projects.id limit ${PLAN_PICKER_MAX}`,
+  );
+  return found.rows;
+}
+
 /** A plan the caller may plan content on, by uuid: its id and title; unknown and hidden plans alike are 422. */
 export async function findContentPlan(db: DbExecutor, uuid: string, viewer: ContentViewer, field = 'project_uuid') {
   const found = await db.execute<{ id: number; title: string; customer_id: number | null }>(

@@ -199,3 +199,19 @@ describe('comments on content items', () => {
     expect((await call(admin.token, 'GET', `/api/comments/${first}`)).statusCode).toBe(404);
   });
 });
+
+describe('the plan picker of /content', () => {
+  it("lists a freelancer's own plans only, and every plan to staff", async () => {
+    const freelancer = await buildUser(db, { type: 'freelancer', permissions: [...FREELANCER_CONTENT] });
+    const theirs = await clientPlan();
+    await db.execute(sql`insert into project_users (project_id, user_id) values (${theirs.id}, ${freelancer.id})`);
+    const other = await clientPlan();
+    const mine = await call(freelancer.token, 'GET', '/api/content-plans');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data).toEqual([{ uuid: theirs.uuid, title: theirs.title }]);
+    const all = (await call(admin.token, 'GET', '/api/content-plans')).json().data as { uuid: string }[];
+    expect(all.map((p) => p.uuid)).toEqual(expect.arrayContaining([theirs.uuid, other.uuid]));
+    const noPosts = await buildUser(db, { type: 'freelancer', permissions: ['TASKS_READ'] });
+    expect((await call(noPosts.token, 'GET', '/api/content-plans')).statusCode).toBe(403);
+  });
+});
