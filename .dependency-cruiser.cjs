@@ -24,8 +24,12 @@ const API_SURFACE = {
   events: ['domain-events.ts', 'event-kinds.ts', 'list-cache-relay.ts'],
   'modules/auth': ['client-address.ts', 'password-reset.ts', 'passwords.ts', 'tokens.ts'],
   // Webhooks read an event's object as its owner, through each module's own visibility check and presenter.
-  'modules/comments': ['comment-access.ts', 'comment-list.query.ts', 'latest-comments.ts'],
+  // The content module copies a client's approval comment into an item's thread and deletes the thread with the item,
+  // inside its own transaction (commentable-lifecycle.ts).
+  'modules/comments': ['comment-access.ts', 'comment-list.query.ts', 'commentable-lifecycle.ts', 'latest-comments.ts'],
   'modules/contacts': ['contact-commands.ts', 'contact-queries.ts', 'may-manage.ts', 'references.ts'],
+  // Comments on content items read the item by its own visibility rule.
+  'modules/content': ['content-access.ts'],
   'modules/credits': ['credit-commands.ts', 'credit-periods.ts'],
   'modules/customers': ['customer-list.query.ts', 'customers.service.ts'],
   // The demo seed makes its forms through the module's own create and publish.

@@ -1,10 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
 import {
   adminToken,
   chooseOption,
   dragTo,
   expectNoSidewaysScroll,
+  latestMailTo,
   openFromMenu,
   screenshot,
   signedInPage,
@@ -13,8 +14,51 @@ import {
 /**
  * Issue 22, content plans with client approval: staff plan three posts on the demo's content plan, send them for
  * approval, and the client — in a fresh browser without an account, on a phone — approves one and asks for changes
- * on another; the /content screen shows both answers without a reload. At 1366 px and 390 px, axe at each.
+ * on another; the /content screen shows both answers without a reload, and the client's words in the item's
+ * comment thread, where the team answers. A freelancer on the plan works /content with only their plans. At 1366 px
+ * and 390 px, axe at each.
  */
+
+/** Types into a Quill editor (the comment editors are Quill, not inputs). */
+async function typeInEditor(page: Page, testId: string, text: string) {
+  await page.getByTestId(testId).locator('.ql-editor').click();
+  await page.keyboard.type(text);
+}
+
+/**
+ * A freelancer of their own, in a role holding the post family's reading and comments (the demo Freelancer role has
+ * no POSTS_ permission), with a password set through the welcome link, made a member of the plan.
+ */
+async function contentFreelancer(request: APIRequestContext, token: string, planUuid: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const role = await request.post('/api/roles', {
+    headers,
+    data: {
+      name: `Content freelancer ${stamp}`,
+      permissions: ['DASHBOARD_READ', 'TASKS_READ', 'POSTS_READ', 'POSTS_UPDATE', 'COMMENTS_READ', 'COMMENTS_CREATE'],
+    },
+  });
+  expect(role.ok(), await role.text()).toBe(true);
+  const email = `content.freelancer.${stamp}@agency.test`;
+  const contact = await request.post('/api/contacts', {
+    headers,
+    data: { name: `Tester Freelance ${stamp}`, email, type: 'freelancer', roles: [(await role.json()).data.uuid] },
+  });
+  expect(contact.ok(), await contact.text()).toBe(true);
+  const userUuid = (await contact.json()).data.user.uuid as string;
+  const link = new URL((await latestMailTo(email)).match(/https?:\/\/\S+\/reset\?\S+/)?.[0] ?? '');
+  const password = `Freelance-${stamp}!`;
+  const reset = await request.post('/api/reset-password', {
+    data: { token: link.searchParams.get('token'), email, password, password_confirmation: password },
+  });
+  expect(reset.ok(), await reset.text()).toBe(true);
+  const members = await request.get(`/api/projects/${planUuid}/users?page[size]=500`, { headers });
+  const uuids = ((await members.json()).data as { uuid: string }[]).map((m) => m.uuid);
+  const joined = await request.put(`/api/projects/${planUuid}`, { headers, data: { members: [...uuids, userUuid] } });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  return { email, password };
+}
 
 async function check(page: Page, name: string) {
   await expectNoSidewaysScroll(page);
@@ -105,6 +149,22 @@ test('three posts go out for approval; the client answers from the link and /con
     'Changes requested',
   );
 
+  // The client's words are in the item's thread, marked as theirs; the team answers there.
+  await rows
+    .filter({ hasText: `Change me ${stamp}` })
+    .getByTestId('content-open')
+    .click();
+  const thread = page.getByTestId('content-comments');
+  const clientComment = thread
+    .getByTestId('comment-item')
+    .filter({ hasText: 'Please use the photo of the Austin office' });
+  await expect(clientComment.getByTestId('comment-origin')).toHaveText('Client, via the approval link');
+  await typeInEditor(page, 'comment-editor', `New photo uploaded ${stamp}`);
+  await thread.getByTestId('comment-send').click();
+  await expect(thread.getByTestId('comment-item').filter({ hasText: `New photo uploaded ${stamp}` })).toBeVisible();
+  await check(page, 'content-comments-1366');
+  await page.keyboard.press('Escape');
+
   // The calendar view is the app's calendar: an item sits on its day, and a drag reschedules it (same time of day).
   const headers = { authorization: `Bearer ${token}` };
   const planUuid = (await seeded.json()).data[0].project.uuid as string;
@@ -132,6 +192,35 @@ test('three posts go out for approval; the client answers from the link and /con
         (await (await request.get(`/api/content-items/${calendarItem}`, { headers })).json()).data.scheduled_at,
     )
     .toBe(`${month}12T12:00:00.000Z`);
+  await page.context().close();
+});
+
+test('a freelancer on the plan sees only their plans on /content and comments on an item (390 px)', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await adminToken(request);
+  const seeded = await request.get('/api/content-items?page[size]=1', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const plan = (await seeded.json()).data[0].project as { uuid: string; title: string };
+  const freelancer = await contentFreelancer(request, token, plan.uuid);
+  const stamp = Date.now().toString(36);
+
+  const page = await signedInPage(browser, freelancer.email, 390, freelancer.password);
+  await openFromMenu(page, 390, 'content');
+  await page.getByTestId('content-plan').click();
+  // Their one plan, and no other of the demo's plans.
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText([plan.title]);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').click();
+  await expect(page.getByTestId('content-card').first()).toBeVisible();
+  await page.getByTestId('content-card-open').first().click();
+  const thread = page.getByTestId('content-comments');
+  await typeInEditor(page, 'comment-editor', `Draft reworked ${stamp}`);
+  await thread.getByTestId('comment-send').click();
+  await expect(thread.getByTestId('comment-item').filter({ hasText: `Draft reworked ${stamp}` })).toBeVisible();
+  await check(page, 'content-freelancer-390');
   await page.context().close();
 });
 

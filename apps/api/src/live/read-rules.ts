@@ -44,8 +44,15 @@ const NOTHING_MORE: ReadPermissions = [];
 const ONBOARDING: ReadPermissions = ['ONBOARDING_READ'];
 const POSTS: ReadPermissions = ['POSTS_READ'];
 
-/** A comment of type 'comment' is for every reader of comments; any other type (or none said) is private. */
-const commentRead = (type: unknown): ReadPermissions => (type === 'comment' ? COMMENT : PRIVATE_COMMENT);
+/** A comment on a content item: its readers must also read content (POSTS_READ, content-access.ts). */
+const CONTENT_COMMENT: ReadPermissions = ['COMMENTS_READ', 'POSTS_READ'];
+
+/**
+ * A comment of type 'comment' is for every reader of comments; any other type (or none said) is private. On a
+ * content item (only plain comments exist there) the reader needs POSTS_READ besides.
+ */
+const commentRead = (type: unknown, commentableType?: unknown): ReadPermissions =>
+  commentableType === 'content_item' ? CONTENT_COMMENT : type === 'comment' ? COMMENT : PRIVATE_COMMENT;
 
 const object = (read: ReadPermissions): LiveReadRule => ({ reads: [read], deliver: () => ({ to: 'object', read }) });
 const none: LiveReadRule = { reads: [], deliver: () => ({ to: 'none' }) };
@@ -56,8 +63,11 @@ export const LIVE_READ_RULES: Record<EventModel, LiveReadRule> = {
   timelog: object(TIMELOG),
   requesttimelog: object(TIMELOG),
   comment: {
-    reads: [COMMENT, PRIVATE_COMMENT],
-    deliver: (event) => ({ to: 'object', read: commentRead(event.payload?.type) }),
+    reads: [COMMENT, PRIVATE_COMMENT, CONTENT_COMMENT],
+    deliver: (event) => ({
+      to: 'object',
+      read: commentRead(event.payload?.type, event.payload?.commentable_type),
+    }),
   },
   /**
    * A file is read as its holder is (uploads/holder-access.ts): the producer says which holder
@@ -65,7 +75,7 @@ export const LIVE_READ_RULES: Record<EventModel, LiveReadRule> = {
    * people's (its uploader's) alone.
    */
   upload: {
-    reads: [TASK, REQUEST, COMMENT, PRIVATE_COMMENT, NOTHING_MORE],
+    reads: [TASK, REQUEST, COMMENT, PRIVATE_COMMENT, CONTENT_COMMENT, NOTHING_MORE],
     deliver: (event) => {
       switch (event.payload?.holder_type) {
         case 'task':
@@ -73,7 +83,7 @@ export const LIVE_READ_RULES: Record<EventModel, LiveReadRule> = {
         case 'request':
           return { to: 'object', read: REQUEST };
         case 'comment':
-          return { to: 'object', read: commentRead(event.payload?.comment_type) };
+          return { to: 'object', read: commentRead(event.payload?.comment_type, event.payload?.commentable_type) };
         default:
           return { to: 'named', read: NOTHING_MORE };
       }

@@ -33,4 +33,13 @@ describe('demo content seed', () => {
     );
     expect(mail.rows[0]?.text_body).toContain('/approve/[redacted]');
   });
+
+  it("carries the client's request for changes in the sent-back item's thread, from the approval link", async () => {
+    const thread = await db.execute<{ status: string; origin: string; author_name: string; creator_id: null }>(sql`
+      select ci.status, c.origin, c.author_name, c.creator_id from comments c
+      join content_items ci on c.commentable_type = 'content_item' and ci.id = c.commentable_id`);
+    expect(thread.rows).toEqual([
+      { status: 'changes_requested', origin: 'approval_link', author_name: expect.any(String), creator_id: null },
+    ]);
+  });
 });

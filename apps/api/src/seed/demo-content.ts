@@ -3,8 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
-import { DomainEvents } from '../events/domain-events';
+import { DomainEvents, inTransaction } from '../events/domain-events';
+import { addApprovalLinkComment } from '../modules/comments/commentable-lifecycle';
 import { createApproval, createContentItem, updateContentItem } from '../modules/content';
+import { contentItemTitle, findVisibleItem } from '../modules/content/content-access';
 import { Mailer } from '../modules/mail/mailer';
 
 /** The moves from draft to each status, in the flow's order (packages/domain content/rules.ts). */
@@ -105,10 +107,37 @@ const ITEMS: { day: number; hour: number; platform: ContentPlatform; status: Con
 ];
 
 /**
+ * The client's request for changes on the demo's sent-back item, in its comment thread as an answer from the
+ * approval link arrives (the client's name, no account), so the drawer shows the team's discussion starting there.
+ */
+async function clientAskedForChanges(
+  db: Database,
+  events: DomainEvents,
+  uuid: string,
+  viewer: { userId: number; type: 'regular_user' },
+) {
+  const item = await findVisibleItem(db, uuid, viewer);
+  const client = await db.execute<{ name: string | null }>(sql`select c.business_name as name from projects p
+    left join customers c on c.id = p.customer_id where p.id = ${item.project_id}`);
+  await inTransaction(db, events, (tx, emit) =>
+    addApprovalLinkComment(
+      tx,
+      emit,
+      { type: 'content_item', id: item.id, uuid, title: contentItemTitle(item), projectId: item.project_id },
+      {
+        text: 'Could we use a photo with the cream cardigan instead? And please mention free returns.',
+        authorName: client.rows[0]?.name ?? 'The client',
+      },
+    ),
+  );
+}
+
+/**
  * The demo's content plan (issue 22): a dozen items this month on a client plan whose client has a contact (another
  * client than client@demo.test's, whose latest mail the clients e2e spec reads), across
  * every status and platform, made and moved through the content module's own commands, and one open approval link
- * for the items in review (its e-mail lands in the e-mail log, the link redacted).
+ * for the items in review (its e-mail lands in the e-mail log, the link redacted). The sent-back item carries the
+ * client's comment in its thread.
  */
 export async function seedDemoContent(db: Database, appUrl: string) {
   const found = await db.execute<{ plan_uuid: string; manager_id: number; manager_uuid: string }>(sql`
@@ -148,6 +177,9 @@ export async function seedDemoContent(db: Database, appUrl: string) {
     }
     if (item.status === 'in_review') {
       inReview.push(uuid);
+    }
+    if (item.status === 'changes_requested') {
+      await clientAskedForChanges(db, events, uuid, viewer);
     }
   }
   const silent = { info: () => undefined } as unknown as FastifyBaseLogger;

@@ -187,8 +187,8 @@ export const ROUTES: readonly RouteDef[] = [
   onboarding('/information', 'Onboarding information', 'onboardingInformation'),
   screen('/clients', 'Clients', 'regular_user', 'clients', ['CUSTOMERS_READ']),
   screen('/customers', 'Customers', 'regular_user', 'customers', ['CUSTOMERS_READ']),
-  // Content plans (issue 22): the post family; the plan picker reads the plans list.
-  screen('/content', 'Content', 'regular_user', 'content', ['POSTS_READ', 'PROJECTS_READ']),
+  // Content plans (issue 22): the post family, for freelancers too (their plans only; the picker reads content-plans).
+  screen('/content', 'Content', 'any', 'content', ['POSTS_READ']),
   screen('/forms', 'Forms', 'regular_user', 'forms', ['FORMS_READ']),
   screen('/submit', 'Submit', 'regular_user', 'formSubmit', ['FORMS_READ', 'FORMS_CREATE']),
   screen('/forms/submissions', 'Form submissions', 'regular_user', 'formSubmissions', ['FORMS_READ']),

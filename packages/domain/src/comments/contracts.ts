@@ -15,8 +15,11 @@ export const COMMENT_EDITED_LABEL = '[Edited]';
 /** The mentionables search waits this long after typing (doc 2 §9). */
 export const MENTIONABLES_DEBOUNCE_MS = 400;
 
-export const COMMENTABLE_TYPES = ['task', 'request', 'project'] as const;
+export const COMMENTABLE_TYPES = ['task', 'request', 'project', 'content_item'] as const;
 export type CommentableType = (typeof COMMENTABLE_TYPES)[number];
+/** A comment written in the app, or the client's "request changes" answer on a content approval link. */
+export const COMMENT_ORIGINS = ['app', 'approval_link'] as const;
+export type CommentOrigin = (typeof COMMENT_ORIGINS)[number];
 
 export const commentTypeSchema = z.enum(COMMENT_TYPES);
 export type CommentKind = z.infer<typeof commentTypeSchema>;
@@ -73,6 +76,12 @@ const commentBase = z.object({
   commentable_uuid: z.uuid(),
   parent_uuid: z.uuid().nullable(),
   creator: commentCreatorSchema.nullable(),
+  /**
+   * Where it was written: in the app by `creator`, or on a content approval link by the client (no account, so no
+   * creator; `author_name` is the client's name as it was then).
+   */
+  origin: z.enum(COMMENT_ORIGINS),
+  author_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),

@@ -71,6 +71,12 @@ export const contentItemSchema = z.object({
 export type ContentItem = z.infer<typeof contentItemSchema>;
 export const contentItemResponseSchema = z.object({ data: contentItemSchema });
 
+/** GET content-plans: the plans whose content the caller sees (the /content plan picker, freelancers included). */
+export const contentPlanListResponseSchema = z.object({
+  data: z.array(z.object({ uuid: z.uuid(), title: z.string() })),
+});
+export type ContentPlanOption = z.infer<typeof contentPlanListResponseSchema>['data'][number];
+
 const dateOnly = z.iso.date('Please enter a valid date');
 export const CONTENT_SORT_FIELDS = ['scheduled_at', 'created_at', 'status', 'platform'] as const;
 /** GET content-items: filters plan, platform, status, assignee and a range of scheduled days (agency's zone). */

@@ -6,7 +6,7 @@ import { projects } from './plans';
 import { contacts, users } from './users';
 
 /**
- * Comments on tasks, requests and plans (doc 2 §3, §4). `commentable_id` points into the table `commentable_type`
+ * Comments on tasks, requests, plans and content items (doc 2 §3, §4; issue 22). `commentable_id` points into the table `commentable_type`
  * names; `project_id` is the commentable's plan, kept so events and plan-wide reads need no join. A reply points at
  * its parent (and copies the parent's commentable). `delivered_at` is set once its notifications went out: at once,
  * or by the scheduled-comments job when `send_at` comes.
@@ -28,11 +28,22 @@ export const comments = pgTable(
     deliveredAt: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
     refToken: text(),
+    /**
+     * 'approval_link': the client's "request changes" answer on a content approval link, copied into the item's
+     * thread. The client has no account (creator_id null) and the link does not say which contact opened it, so
+     * author_name keeps the client's name as it was when they answered.
+     */
+    origin: text().notNull().default('app'),
+    authorName: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('comments_commentable_type_check', sql`${t.commentableType} in ('task', 'request', 'project')`),
+    check(
+      'comments_commentable_type_check',
+      sql`${t.commentableType} in ('task', 'request', 'project', 'content_item')`,
+    ),
+    check('comments_origin_check', sql`${t.origin} in ('app', 'approval_link')`),
     check('comments_type_check', sql`${t.type} in ('comment', 'private', 'call_log', 'email_log', 'summary')`),
     // A page of threads: newest top-level comments of one commentable.
     index('comments_thread_idx')

@@ -5,6 +5,7 @@ import {
   type CalendarEventsQuery,
   type CalendarKind,
   type CalendarMoveField,
+  type CommentableType,
   MESSAGES,
   PLATFORM_RULES,
   type UserType,
@@ -179,6 +180,14 @@ async function requestEvents(db: DbExecutor, q: CalendarEventsQuery, f: Filters,
   );
 }
 
+/** What a scheduled comment's event opens: its commentable's screen. */
+const OPEN_TYPE: Record<CommentableType, CalendarEvent['open']['type']> = {
+  task: 'task',
+  request: 'request',
+  project: 'plan',
+  content_item: 'content',
+};
+
 /** The viewer's own comments still waiting for their send time; the range's days are the agency's. */
 async function commentEvents(db: DbExecutor, q: CalendarEventsQuery, f: Filters, viewer: CalendarViewer, tz: string) {
   if (f.userId !== undefined && f.userId !== viewer.userId) {
@@ -207,6 +216,7 @@ async function commentEvents(db: DbExecutor, q: CalendarEventsQuery, f: Filters,
       targetUuid: sql<string | null>`case ${comments.commentableType}
         when 'task' then (select t.uuid from tasks t where t.id = ${comments.commentableId})
         when 'request' then (select r.uuid from requests r where r.id = ${comments.commentableId})
+        when 'content_item' then (select ci.uuid from content_items ci where ci.id = ${comments.commentableId})
         else (select p.uuid from projects p where p.id = ${comments.commentableId}) end`,
       planUuid: projects.uuid,
       planTitle: projects.title,
@@ -229,7 +239,7 @@ async function commentEvents(db: DbExecutor, q: CalendarEventsQuery, f: Filters,
         start: row.sendAt.toISOString(),
         end: null,
         all_day: false,
-        open: { type: row.type === 'project' ? 'plan' : (row.type as 'task' | 'request'), uuid: row.targetUuid },
+        open: { type: OPEN_TYPE[row.type as CommentableType], uuid: row.targetUuid },
         movable: false,
         moves: [],
         plan: planOf(row.planUuid, row.planTitle),

@@ -1,18 +1,25 @@
 import { COMMENT_TYPES, type CommentableType, type CommentKind, type UserType } from '@portal/domain';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { comments, projects, requests, tasks } from '../../db/schema';
+import { comments, contentItems, projects, requests, tasks } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { forbidden, notFound, validationError } from '../../http/errors';
+import { contentItemTitle, findVisibleItem } from '../content/content-access';
 import { visiblePlans } from '../plans/plan-list.query';
 import { findVisibleRequest } from '../requests/request-access';
 import { findVisibleTask } from '../tasks/task-access';
 
 /**
  * Who reads or writes comments. `canPrivate` = COMMENTS_PRIVATE (private notes, call logs, e-mail logs, summaries on
- * plans); `canCreate` = COMMENTS_CREATE.
+ * plans); `canCreate` = COMMENTS_CREATE; `canReadContent` = POSTS_READ (content items are read with it).
  */
-export type CommentViewer = { userId: number; type: UserType; canPrivate: boolean; canCreate: boolean };
+export type CommentViewer = {
+  userId: number;
+  type: UserType;
+  canPrivate: boolean;
+  canCreate: boolean;
+  canReadContent: boolean;
+};
 
 export function commentViewerOf(principal: Principal): CommentViewer {
   return {
@@ -20,10 +27,11 @@ export function commentViewerOf(principal: Principal): CommentViewer {
     type: principal.type,
     canPrivate: principal.permissions.has('COMMENTS_PRIVATE'),
     canCreate: principal.permissions.has('COMMENTS_CREATE'),
+    canReadContent: principal.permissions.has('POSTS_READ'),
   };
 }
 
-/** What a comment hangs on: a task, a request or a plan, with the plan it belongs to. */
+/** What a comment hangs on: a task, a request, a plan or a content item, with the plan it belongs to. */
 export type Commentable = {
   type: CommentableType;
   id: number;
@@ -50,6 +58,14 @@ export async function findCommentable(
     const request = await findVisibleRequest(db, uuid, viewer);
     return { type, id: request.id, uuid: request.uuid, title: request.subject, projectId: request.projectId };
   }
+  if (type === 'content_item') {
+    // A content item is read with POSTS_READ, on the plans the caller may work on (content-access.ts).
+    if (!viewer.canReadContent) {
+      throw notFound();
+    }
+    const item = await findVisibleItem(db, uuid, viewer);
+    return { type, id: item.id, uuid: item.uuid, title: contentItemTitle(item), projectId: item.project_id };
+  }
   const visible =
     viewer.type === 'regular_user'
       ? visiblePlans(viewer.userId)
@@ -70,7 +86,8 @@ export async function findCommentable(
 
 /** The uuid of a commentable by its internal id (comments store ids), or null when it is gone. */
 export async function commentableUuid(db: DbExecutor, type: CommentableType, id: number): Promise<string | null> {
-  const table = type === 'task' ? tasks : type === 'request' ? requests : projects;
+  const table =
+    type === 'task' ? tasks : type === 'request' ? requests : type === 'content_item' ? contentItems : projects;
   const [row] = await db.select({ uuid: table.uuid }).from(table).where(eq(table.id, id)).limit(1);
   return row?.uuid ?? null;
 }

@@ -25,6 +25,10 @@ export function commentActionUrl(commentable: Pick<Commentable, 'type' | 'uuid'>
   if (commentable.type === 'request') {
     return `/requests/${commentable.uuid}?target_comment_id=${commentUuid}`;
   }
+  if (commentable.type === 'content_item') {
+    // /content opens the item's drawer on its plan (features/content), on its comments with this one highlighted.
+    return `/content?item=${commentable.uuid}&target_comment_id=${commentUuid}`;
+  }
   return `/projects/${commentable.uuid}?target_comment_id=${commentUuid}`;
 }
 
@@ -66,9 +70,15 @@ async function whoMayRead(tx: DbExecutor, userIds: number[], comment: CommentRow
       ? sql`true`
       : sql`exists (select 1 from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
           join permissions p on p.id = rp.permission_id where ur.user_id = u.id and p.name = 'COMMENTS_PRIVATE')`;
+  // A content item is read with POSTS_READ besides (content-access.ts), whoever the reader.
+  const content =
+    commentable.type === 'content_item'
+      ? sql`exists (select 1 from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
+          join permissions p on p.id = rp.permission_id where ur.user_id = u.id and p.name = 'POSTS_READ')`
+      : sql`true`;
   const found = await tx.execute<{ id: number }>(sql`
     select u.id from users u join contacts c on c.user_id = u.id
-    where u.id = any(${intList(userIds)}::int[]) and ${privateOnly} and (c.type = 'regular_user'
+    where u.id = any(${intList(userIds)}::int[]) and ${privateOnly} and ${content} and (c.type = 'regular_user'
       or exists (select 1 from project_users pu where pu.project_id = ${plan} and pu.user_id = u.id)
       or exists (select 1 from projects mp where mp.id = ${plan} and mp.project_manager_id = u.id)
       or ${link})`);
@@ -115,7 +125,8 @@ async function authorName(tx: DbExecutor, userId: number | null): Promise<string
 /**
  * Tells people about a comment that has just been delivered (sent now, or its send_at came), in the delivering
  * transaction: the mentioned (groups as their members; client contacts by e-mail with the text), the parent's author
- * for a reply, and for a new thread the commentable's responsible people and followers (a plan's manager). Each
+ * for a reply, and for a new thread the commentable's responsible people and followers (a plan's manager, a content
+ * item's assignee). Each
  * person is told once, the actor never. `onlyMentionIds` limits it to mentions added by an edit.
  */
 export async function notifyCommentDelivered(
@@ -167,9 +178,13 @@ export async function notifyCommentDelivered(
             ? await tx.execute<{ id: number }>(
                 sql`select user_id as id from request_users where request_id = ${commentable.id}`,
               )
-            : await tx.execute<{ id: number }>(
-                sql`select project_manager_id as id from projects where id = ${commentable.id} and project_manager_id is not null`,
-              );
+            : commentable.type === 'content_item'
+              ? await tx.execute<{ id: number }>(
+                  sql`select assignee_id as id from content_items where id = ${commentable.id} and assignee_id is not null`,
+                )
+              : await tx.execute<{ id: number }>(
+                  sql`select project_manager_id as id from projects where id = ${commentable.id} and project_manager_id is not null`,
+                );
       const watchers = (await whoMayRead(tx, ids(people), comment, commentable)).filter((id) => !told.has(id));
       parts.push(
         await notifyUsers(

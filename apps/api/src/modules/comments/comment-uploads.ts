@@ -90,10 +90,16 @@ export function registerCommentUploadPolicy(): void {
       if (!row) {
         return false;
       }
-      const permitted =
-        await db.execute(sql`select 1 from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
-        join permissions p on p.id = rp.permission_id where ur.user_id = ${viewer.userId} and p.name = 'COMMENTS_PRIVATE'`);
-      const commentViewer: CommentViewer = { ...viewer, canPrivate: permitted.rows.length > 0, canCreate: false };
+      const permitted = await db.execute<{ name: string }>(sql`select p.name from user_roles ur
+        join role_permissions rp on rp.role_id = ur.role_id join permissions p on p.id = rp.permission_id
+        where ur.user_id = ${viewer.userId} and p.name in ('COMMENTS_PRIVATE', 'POSTS_READ')`);
+      const held = new Set(permitted.rows.map((r) => r.name));
+      const commentViewer: CommentViewer = {
+        ...viewer,
+        canPrivate: held.has('COMMENTS_PRIVATE'),
+        canCreate: false,
+        canReadContent: held.has('POSTS_READ'),
+      };
       try {
         const found = await findVisibleComment(db, row.uuid, commentViewer);
         return found.comment.deletedAt === null;

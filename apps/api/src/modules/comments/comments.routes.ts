@@ -23,12 +23,23 @@ import { deleteComment, updateComment } from './update-comment';
 
 const tags = ['comments'];
 
-/** Path segment → commentable type (doc 2 §7: {tasks|projects|requests}/{uuid}/comments). */
+/**
+ * Path segment → commentable type (doc 2 §7: {tasks|projects|requests}/{uuid}/comments; issue 22 adds
+ * content-items/{uuid}/comments, where the item's own rule asks POSTS_READ besides: 404 without it).
+ */
 const COMMENTABLE_PATHS: [string, CommentableType][] = [
   ['tasks', 'task'],
   ['requests', 'request'],
   ['projects', 'project'],
+  ['content-items', 'content_item'],
 ];
+
+const NAMES: Record<CommentableType, string> = {
+  task: 'task',
+  request: 'request',
+  project: 'plan',
+  content_item: 'content item',
+};
 
 /**
  * Comments on tasks, requests and plans (doc 2 §7): threads, replies, edits, deletes and likes. Reading follows the
@@ -46,7 +57,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: access.staff('COMMENTS_READ') },
         schema: {
           tags,
-          summary: `Comments of a ${type === 'project' ? 'plan' : type}`,
+          summary: `Comments of a ${NAMES[type]}`,
           description:
             'Threads newest first (sort[direction]=asc for oldest), 100 a page; replies nested. with_scheduled=1 adds ' +
             "the caller's own scheduled comments. meta.abilities says whether the caller may comment here and which types.",
@@ -68,7 +79,7 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: access.staff('COMMENTS_CREATE') },
         schema: {
           tags,
-          summary: `Comment on a ${type === 'project' ? 'plan' : type}`,
+          summary: `Comment on a ${NAMES[type]}`,
           description:
             "send_at (ISO 8601, or 'YYYY-MM-DD HH:mm:ss' in the agency's zone) schedules it for a working day and time.",
           params: uuidParam,
@@ -92,7 +103,8 @@ export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Reply to a comment',
-        description: 'Works for comments on tasks, requests and plans. A reply to a private note is private.',
+        description:
+          'Works for comments on tasks, requests, plans and content items. A reply to a private note is private.',
         params: uuidParam,
         body: commentCreateSchema,
         response: { 200: commentResponseSchema, ...errorResponses },

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbExecutor } from '../../db/client';
 import { listMeta } from '../../http/list-paging';
+import { contentItemTitle } from '../content/content-access';
 
 type Query = z.output<typeof mentionInboxQuerySchema>;
 
@@ -21,6 +22,8 @@ type Row = {
   commentable_type: string | null;
   commentable_uuid: string | null;
   commentable_title: string | null;
+  content_platform: string | null;
+  content_caption: string | null;
   total: number;
 };
 
@@ -45,8 +48,9 @@ export async function listMentionInbox(db: DbExecutor, userId: number, query: Qu
     select p.uuid, p.read_at, p.created_at, p.data ->> 'action_url' as action_url, p.total,
       c.uuid as comment_uuid, c.text, c.type, c.deleted_at, u.uuid as author_uuid, ac.name as author_name,
       c.commentable_type,
-      coalesce(t.uuid, r.uuid, pr.uuid) as commentable_uuid,
-      coalesce(t.title, r.subject, pr.title) as commentable_title
+      coalesce(t.uuid, r.uuid, pr.uuid, ci.uuid) as commentable_uuid,
+      coalesce(t.title, r.subject, pr.title) as commentable_title, ci.platform as content_platform,
+      ci.caption as content_caption
     from page p
     -- By the comment's uuid index: resource_id is cast, never the column (a cast column reads every comment).
     left join comments c on c.uuid = case when p.data ->> 'resource_id' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
@@ -56,6 +60,7 @@ export async function listMentionInbox(db: DbExecutor, userId: number, query: Qu
     left join tasks t on c.commentable_type = 'task' and t.id = c.commentable_id
     left join requests r on c.commentable_type = 'request' and r.id = c.commentable_id
     left join projects pr on c.commentable_type = 'project' and pr.id = c.commentable_id
+    left join content_items ci on c.commentable_type = 'content_item' and ci.id = c.commentable_id
     order by p.number desc`);
   let total = found.rows[0]?.total ?? 0;
   if (found.rows.length === 0 && query.page.number > 1) {
@@ -81,7 +86,10 @@ export async function listMentionInbox(db: DbExecutor, userId: number, query: Qu
               commentable: {
                 type: (row.commentable_type ?? 'task') as CommentableType,
                 uuid: row.commentable_uuid,
-                title: row.commentable_title ?? '',
+                title:
+                  row.content_platform !== null
+                    ? contentItemTitle({ platform: row.content_platform, caption: row.content_caption ?? '' })
+                    : (row.commentable_title ?? ''),
               },
             }
           : null,

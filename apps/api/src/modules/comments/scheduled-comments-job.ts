@@ -4,8 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
-import { comments, projects, requests, tasks } from '../../db/schema';
+import { comments, contentItems, projects, requests, tasks } from '../../db/schema';
 import { inTransaction } from '../../events/domain-events';
+import { contentItemTitle } from '../content/content-access';
 import { type CommentRow, commentableUuid } from './comment-access';
 import { type CommentOutgoing, NO_COMMENT_OUTGOING } from './comment-notifications';
 import { deliverCommentOutgoing, emitCommentEvent, onCommentDelivered } from './comment-writes';
@@ -18,6 +19,14 @@ async function commentableOf(tx: DbExecutor, row: CommentRow) {
   const uuid = await commentableUuid(tx, type, row.commentableId);
   if (!uuid) {
     return null;
+  }
+  if (type === 'content_item') {
+    const [item] = await tx
+      .select({ platform: contentItems.platform, caption: contentItems.caption })
+      .from(contentItems)
+      .where(eq(contentItems.id, row.commentableId));
+    const title = item ? contentItemTitle(item) : '';
+    return { type, id: row.commentableId, uuid, title, projectId: row.projectId };
   }
   const table = type === 'task' ? tasks : type === 'request' ? requests : projects;
   const title = type === 'task' ? tasks.title : type === 'request' ? requests.subject : projects.title;

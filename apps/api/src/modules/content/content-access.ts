@@ -1,4 +1,4 @@
-import { CONTENT_MESSAGES, type UserType } from '@portal/domain';
+import { CONTENT_MESSAGES, type ContentPlatform, PLATFORM_RULES, type UserType } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
@@ -13,6 +13,18 @@ export type ContentViewer = { userId: number; type: UserType };
  */
 export function visibleContentPlans(viewer: ContentViewer): SQL {
   return sql`ci.project_id in (select projects.id from projects where ${taskablePlans(viewer)})`;
+}
+
+/** Plans in the picker at most: far more than an agency runs at once. */
+const PLAN_PICKER_MAX = 500;
+
+/** GET content-plans: the plans whose content the caller sees, by title (the /content picker). */
+export async function listContentPlans(db: DbExecutor, viewer: ContentViewer) {
+  const found = await db.execute<{ uuid: string; title: string }>(
+    sql`select projects.uuid, projects.title from projects where ${taskablePlans(viewer)}
+      order by lower(projects.title), projects.id limit ${PLAN_PICKER_MAX}`,
+  );
+  return found.rows;
 }
 
 /** A plan the caller may plan content on, by uuid: its id and title; unknown and hidden plans alike are 422. */
@@ -74,4 +86,17 @@ export async function resolveAssignee(db: DbExecutor, uuid: string | null, proje
     throw validationError({ assignee_uuid: [CONTENT_MESSAGES.assigneeNotOnPlan] });
   }
   return row.id;
+}
+
+const TITLE_CAPTION = 60;
+
+/**
+ * What names an item where it has no title of its own (a comment's notification, the Mentions inbox): its platform
+ * and the start of its caption, e.g. "Instagram post: Summer sale starts…".
+ */
+export function contentItemTitle(item: Pick<ItemRow, 'platform' | 'caption'>): string {
+  const label = PLATFORM_RULES[item.platform as ContentPlatform]?.label ?? item.platform;
+  const caption = item.caption.replace(/\s+/g, ' ').trim();
+  const cut = [...caption].length > TITLE_CAPTION ? `${[...caption].slice(0, TITLE_CAPTION - 1).join('')}…` : caption;
+  return cut ? `${label} post: ${cut}` : `${label} post`;
 }

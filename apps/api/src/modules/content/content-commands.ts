@@ -15,6 +15,7 @@ import type { DbExecutor } from '../../db/client';
 import { contentItems } from '../../db/schema';
 import { type Emit, inTransaction } from '../../events/domain-events';
 import { AppError, validationError } from '../../http/errors';
+import { deleteThreadOf } from '../comments/commentable-lifecycle';
 import { attachUploads } from '../uploads/attach-uploads';
 import { type ContentViewer, findContentPlan, findVisibleItem, type ItemRow, resolveAssignee } from './content-access';
 
@@ -154,6 +155,8 @@ export async function deleteContentItem(ctx: Ctx, uuid: string, viewer: ContentV
     const item = await findVisibleItem(tx, uuid, viewer, { lock: true });
     await tx.execute(sql`update uploads set holder_type = null, holder_id = null
       where holder_type = 'content_item' and holder_id = ${item.id}`);
+    // Its comments go with it, in the same transaction (the comments module owns the thread).
+    await deleteThreadOf(tx, emit, { type: 'content_item', id: item.id }, viewer.userId);
     await tx.execute(sql`delete from content_items where id = ${item.id}`);
     announceItem(emit, 'deleted', { uuid: item.uuid, projectId: item.project_id }, item.status, viewer.userId);
   });

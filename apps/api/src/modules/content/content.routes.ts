@@ -11,6 +11,7 @@ import {
   contentItemListResponseSchema,
   contentItemResponseSchema,
   contentItemUpdateSchema,
+  contentPlanListResponseSchema,
   uuidParam,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +20,7 @@ import { access, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
 import { sendExport } from '../tables/export-stream';
 import { createApproval, listApprovals, revokeApproval } from './approvals';
+import { listContentPlans } from './content-access';
 import { bulkContentStatus, createContentItem, deleteContentItem, updateContentItem } from './content-commands';
 import { contentExport, listContentItems, loadContentItem } from './content-queries';
 
@@ -49,6 +51,22 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listContentItems(ctx.db, request.query, viewerOf(request), timeZone),
+  );
+
+  // The screen's plan picker, for freelancers too (GET projects is a regular user's list): the same plans as the items.
+  app.get(
+    '/content-plans',
+    {
+      config: { access: access.staff('POSTS_READ') },
+      schema: {
+        tags,
+        summary: 'Plans whose content the caller sees',
+        description:
+          "Staff: every plan but other people's personal plans; freelancers: the plans they manage or are on.",
+        response: { 200: contentPlanListResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await listContentPlans(ctx.db, viewerOf(request)) }),
   );
 
   app.get(

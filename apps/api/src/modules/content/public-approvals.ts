@@ -19,11 +19,15 @@ import { inTransaction } from '../../events/domain-events';
 import { AppError, validationError } from '../../http/errors';
 import { addressBucket } from '../auth/client-address';
 import { hashToken } from '../auth/tokens';
+import { addApprovalLinkComment } from '../comments/commentable-lifecycle';
 import { notificationDelivery } from '../notifications/deliver';
 import { notifyUsers } from '../notifications/notify';
 import { signedUrlFor } from '../uploads/serve-upload';
+import { contentItemTitle } from './content-access';
 
 type Caller = { ip: string };
+/** Who answered when the plan has no client name to show. */
+const CLIENT_WITHOUT_NAME = 'The client';
 type DecisionInput = z.output<typeof publicApprovalDecisionSchema>;
 /** Answers one link may record in an hour: far above a client going through a month's posts, far below a script. */
 const DECISIONS_PER_LINK_HOUR = 300;
@@ -137,7 +141,7 @@ export async function getPublicApproval(ctx: AppContext, token: string, caller: 
 
 /**
  * PUT public/approvals/{token}: the client's answer on one item of the batch moves it (approved / changes
- * requested), keeps their comment on the batch row, tells the assignee (bell and e-mail by preference) and is
+ * requested), keeps their comment on the batch row and copies it into the item's comment thread, tells the assignee (bell and e-mail by preference) and is
  * announced after commit so open /content screens refresh.
  */
 export async function decidePublicApproval(
@@ -168,6 +172,21 @@ export async function decidePublicApproval(
     await tx.execute(sql`update content_approval_items set decision = ${input.decision},
         comment = ${input.comment || null}, decided_at = now()
       where approval_id = ${approval.id} and content_item_id = ${item.id}`);
+    if (input.comment) {
+      // The team discusses the client's words where it discusses the item: its comment thread.
+      await addApprovalLinkComment(
+        tx,
+        emit,
+        {
+          type: 'content_item',
+          id: item.id,
+          uuid: item.uuid,
+          title: contentItemTitle(item),
+          projectId: approval.project_id,
+        },
+        { text: input.comment, authorName: approval.client_name ?? CLIENT_WITHOUT_NAME },
+      );
+    }
     emit({
       model: 'content_item',
       action: 'client_decision',
@@ -176,7 +195,7 @@ export async function decidePublicApproval(
       projectId: approval.project_id,
       payload: { status: target, decision: input.decision },
     });
-    const who = approval.client_name ?? 'The client';
+    const who = approval.client_name ?? CLIENT_WITHOUT_NAME;
     const verb = input.decision === 'approve' ? 'approved' : 'asked for changes on';
     return item.assignee_id === null
       ? null

@@ -37,13 +37,14 @@ export async function uploadEventAudience(
       project_id: number | null;
       scheduled_for: number | null;
     }>(sql`
-      select c.type, c.commentable_type, coalesce(t.uuid, r.uuid, p.uuid)::text as commentable_uuid,
-        coalesce(t.project_id, r.project_id, p.id) as project_id,
+      select c.type, c.commentable_type, coalesce(t.uuid, r.uuid, p.uuid, ci.uuid)::text as commentable_uuid,
+        coalesce(t.project_id, r.project_id, p.id, ci.project_id) as project_id,
         case when c.send_at > now() then c.creator_id end as scheduled_for
       from comments c
       left join tasks t on c.commentable_type = 'task' and t.id = c.commentable_id
       left join requests r on c.commentable_type = 'request' and r.id = c.commentable_id
       left join projects p on c.commentable_type = 'project' and p.id = c.commentable_id
+      left join content_items ci on c.commentable_type = 'content_item' and ci.id = c.commentable_id
       where c.id = ${holder.id}`);
     const row = found.rows[0];
     if (!row?.commentable_uuid) {

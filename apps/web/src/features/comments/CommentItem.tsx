@@ -77,7 +77,8 @@ export function CommentItem({
   const remove = useMutation({ mutationFn: () => deleteComment(comment.uuid), onSuccess: () => void refresh() });
   const mine = comment.reactions.find((r) => r.creator.uuid === me?.uuid)?.uuid ?? null;
   const deleted = comment.deleted_at !== null;
-  const name = comment.creator?.name ?? 'Someone';
+  // A client's answer on an approval link has no account behind it: the server names the client instead.
+  const name = comment.creator?.name ?? comment.author_name ?? 'Someone';
 
   const submitEdit = () => {
     if (!draft) {
@@ -111,6 +112,11 @@ export function CommentItem({
           ) : (
             <Typography.Text strong>{name}</Typography.Text>
           )}
+          {comment.origin === 'approval_link' ? (
+            <Tag color="blue" data-testid="comment-origin">
+              Client, via the approval link
+            </Tag>
+          ) : null}
           {comment.creator?.job_title ? (
             <Typography.Text type="secondary">{comment.creator.job_title}</Typography.Text>
           ) : null}

@@ -11,7 +11,7 @@ import { listMentionInbox, MENTION_INBOX_KEY, readMention } from './api';
 import './comments.css';
 import { PersonName } from '../people/PersonName';
 
-const KIND_LABEL = { task: 'Task', request: 'Request', project: 'Plan' } as const;
+const KIND_LABEL = { task: 'Task', request: 'Request', project: 'Plan', content_item: 'Content' } as const;
 
 const stamp = (iso: string) =>
   new Date(iso).toLocaleString('en-US', {

@@ -18,7 +18,12 @@ export const COMMENTS_KEY = ['comments'] as const;
 export const MENTION_INBOX_KEY = ['mentions', 'inbox'] as const;
 export const COMMENT_TEMPLATES_KEY = ['comment-templates'] as const;
 
-const PATHS: Record<CommentableType, string> = { task: 'tasks', request: 'requests', project: 'projects' };
+const PATHS: Record<CommentableType, string> = {
+  task: 'tasks',
+  request: 'requests',
+  project: 'projects',
+  content_item: 'content-items',
+};
 
 export type CommentTarget = { type: CommentableType; uuid: string };
 

@@ -31,4 +31,12 @@ describe('target_comment_id from any screen', () => {
       }),
     ).toBeNull();
   });
+
+  it('opens a content item comment on /content with the item, and leaves it to /content itself', () => {
+    const home = { commentable_type: 'content_item', commentable_uuid: T } as const;
+    expect(commentTargetAddress(home, C, { pathname: '/inbox' })).toBe(`/content?item=${T}&target_comment_id=${C}`);
+    expect(
+      commentTargetAddress(home, C, { pathname: '/content', search: `?plan=x&target_comment_id=${C}` }),
+    ).toBeNull();
+  });
 });

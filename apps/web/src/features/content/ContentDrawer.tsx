@@ -10,10 +10,22 @@ import {
   type Upload,
 } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Upload as AntUpload, Button, DatePicker, Drawer, Form, Input, Popconfirm, Select, Space } from 'antd';
+import {
+  Upload as AntUpload,
+  Button,
+  DatePicker,
+  Drawer,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { reportError, reportSuccess } from '../../shell/feedback';
+import { CommentsPanel } from '../comments/CommentsPanel';
 import { listProjectUsers } from '../plans/api';
 import { uploadFile } from '../uploads/api';
 import { CONTENT_KEY, createContentItem, deleteContentItem, updateContentItem } from './api';
@@ -47,6 +59,7 @@ export function ContentDrawer({
   item,
   canEdit,
   canDelete,
+  highlightComment = null,
   onClose,
 }: {
   planUuid: string;
@@ -54,6 +67,8 @@ export function ContentDrawer({
   item: ContentItem | null;
   canEdit: boolean;
   canDelete: boolean;
+  /** A comment to scroll to and highlight (a notification's target_comment_id). */
+  highlightComment?: string | null;
   onClose(): void;
 }) {
   const client = useQueryClient();
@@ -219,6 +234,19 @@ export function ContentDrawer({
           <PostPreview platform={draft.platform} caption={draft.caption} media={draft.uploads} author={planTitle} />
         </section>
       </div>
+      {item ? (
+        // The item's thread (the comments module): the team's discussion and the client's approval-link answers.
+        <section className="content-comments" aria-labelledby="content-comments-title" data-testid="content-comments">
+          <Typography.Title level={5} id="content-comments-title">
+            Comments
+          </Typography.Title>
+          <CommentsPanel
+            target={{ type: 'content_item', uuid: item.uuid }}
+            planUuid={planUuid}
+            highlightUuid={highlightComment}
+          />
+        </section>
+      ) : null}
     </Drawer>
   );
 }

@@ -32,13 +32,14 @@ const VIEWS: { value: View; label: string }[] = [
 ];
 
 /**
- * /content (POSTS_READ): one plan's content items as a board by status, a table with bulk status change and
+ * /content (POSTS_READ, staff and freelancers): one plan's content items as a board by status, a table with bulk status change and
  * "Send for approval", or a month calendar; the plan and view live in the address (?plan=…&view=…). A client's
  * answer on an approval link arrives live (content_item events invalidate ['content']).
  */
 export function ContentPage() {
   const ability = useAbility();
-  const allowed = ability.isRegularUser && ability.can('POSTS_READ');
+  // Freelancers too: the server answers only their plans' items and plans (content-access.ts).
+  const allowed = ability.can('POSTS_READ');
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const planUuid = params.get('plan') ?? '';
@@ -54,8 +55,10 @@ export function ContentPage() {
       },
       { replace: true },
     );
-  // A notification's link (/content?item=…) opens that item on its plan.
+  // A notification's link (/content?item=…) opens that item on its plan; target_comment_id (a comment's
+  // notification) stays in the address while the drawer shows that comment.
   const linked = params.get('item');
+  const highlightComment = params.get('target_comment_id');
   const linkedItem = useQuery({
     queryKey: [...CONTENT_KEY, 'item', linked],
     queryFn: ({ signal }) => getContentItem(linked ?? '', signal),
@@ -201,7 +204,19 @@ export function ContentPage() {
           item={open === 'new' ? null : open}
           canEdit={ability.can(open === 'new' ? 'POSTS_CREATE' : 'POSTS_UPDATE')}
           canDelete={ability.can('POSTS_DESTROY')}
-          onClose={() => setOpen(null)}
+          highlightComment={highlightComment}
+          onClose={() => {
+            setOpen(null);
+            if (highlightComment) {
+              setParams(
+                (p) => {
+                  p.delete('target_comment_id');
+                  return p;
+                },
+                { replace: true },
+              );
+            }
+          }}
         />
       ) : null}
       <Modal open={Boolean(sent)} title="Sent for approval" onCancel={() => setSent(null)} footer={null}>

@@ -5,6 +5,7 @@ import type {
   ContentItem,
   ContentItemCreateInput,
   ContentItemUpdateInput,
+  ContentPlanOption,
   ContentStatus,
   PublicApproval,
   PublicApprovalDecisionInput,
@@ -54,14 +55,10 @@ export async function revokeApproval(uuid: string): Promise<void> {
   await api.request(`/content-approvals/${uuid}`, { method: 'DELETE' });
 }
 
-type PlanOption = { uuid: string; title: string };
 /** The plan picker: active plans by title (GET projects). */
-export async function listPlanOptions(signal?: AbortSignal): Promise<PlanOption[]> {
-  const res = await api.get<{ data: PlanOption[] }>('/projects', {
-    query: buildListQuery({ size: 200, sortBy: 'title', sortDirection: 'asc' }),
-    signal,
-  });
-  return res.data.map((p) => ({ uuid: p.uuid, title: p.title }));
+/** The plans whose content the caller sees (GET content-plans): a freelancer's own plans, a staff member's all. */
+export async function listPlanOptions(signal?: AbortSignal): Promise<ContentPlanOption[]> {
+  return (await api.get<{ data: ContentPlanOption[] }>('/content-plans', { signal })).data;
 }
 
 export async function getPublicApproval(token: string, signal?: AbortSignal): Promise<PublicApproval> {
