@@ -294,6 +294,14 @@ export const REGISTRY: Record<string, Entry> = {
   },
   'DELETE /api/content-items/:uuid': { freelancer: contentItemOn('plan'), manager: contentItemOn('personalPlan') },
   'DELETE /api/content-approvals/:uuid': { freelancer: approvalOn('plan'), manager: approvalOn('personalPlan') },
+  'GET /api/content-items/:uuid/comments': {
+    freelancer: contentItemOn('plan'),
+    manager: contentItemOn('personalPlan'),
+  },
+  'POST /api/content-items/:uuid/comments': {
+    freelancer: contentItemOn('plan', COMMENT),
+    manager: contentItemOn('personalPlan', COMMENT),
+  },
   // Orders (issue 20): agency-wide records of regular staff with the charge permissions.
   'GET /api/orders/:uuid': { unrestricted: `${AGENCY_WIDE} (CHARGES_READ)` },
   'PUT /api/orders/:uuid': { unrestricted: `${AGENCY_WIDE} (CHARGES_UPDATE)` },
