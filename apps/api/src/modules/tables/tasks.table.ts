@@ -3,6 +3,7 @@ import { and, ilike, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { tasks } from '../../db/schema';
+import type { DomainEvent } from '../../events/domain-events';
 import { containsPattern } from '../../http/list-paging';
 import { editTasks } from '../tasks/bulk-edit-tasks';
 import { findVisibleTask, type Viewer, visibleTasks } from '../tasks/task-access';
@@ -67,8 +68,9 @@ export function deleteOneTask(viewer: Viewer): BulkRowWrite {
   return async (row, uuid) => {
     const found = await findVisibleTask(row.db, uuid, viewer);
     const described = await describeTask(row.db, found.id);
-    await deleteTask(row.db, uuid, viewer);
-    return described ? taskEvents(described, 'deleted', viewer.userId, null) : [];
+    const emitted: DomainEvent[] = [];
+    await deleteTask(row.db, uuid, viewer, (event) => emitted.push(event));
+    return [...emitted, ...(described ? taskEvents(described, 'deleted', viewer.userId, null) : [])];
   };
 }
 

@@ -22,7 +22,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tasks } from '../../db/schema';
-import type { DomainEvent } from '../../events/domain-events';
+import { type DomainEvent, inTransaction } from '../../events/domain-events';
 import { access, type Principal, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
 import { notificationDelivery } from '../notifications/deliver';
@@ -156,7 +156,9 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const found = await findVisibleTask(app.ctx.db, request.params.uuid, viewer(request));
       const described = await describeTask(app.ctx.db, found.id);
-      await deleteTask(app.ctx.db, request.params.uuid, viewer(request));
+      await inTransaction(app.ctx.db, app.ctx.events, (tx, emit) =>
+        deleteTask(tx, request.params.uuid, viewer(request), emit),
+      );
       if (described) {
         app.ctx.events.publish(taskEvents(described, 'deleted', viewer(request).userId, null));
       }

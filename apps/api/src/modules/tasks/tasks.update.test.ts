@@ -1,4 +1,5 @@
 import { MESSAGES } from '@portal/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildPlan } from '../../../test/factories';
 import { setUpTaskTests, type TaskTestContext, taskRequests, UNKNOWN } from './test-helpers';
@@ -197,6 +198,24 @@ describe('DELETE /api/tasks/:uuid', () => {
     expect(res.json()).toEqual({ message: MESSAGES.deleted });
     expect((await show(parent.uuid)).statusCode).toBe(404);
     expect((await show(child.uuid)).json().data.parent).toBeNull();
+  });
+
+  it('takes its comment thread with it (the comments answer 404 and leave no rows behind)', async () => {
+    const task = await createOk({ title: 'Talked about' });
+    const posted = await app.inject({
+      method: 'POST',
+      url: `/api/tasks/${task.uuid}/comments`,
+      headers: asAdmin(),
+      payload: { text: 'First thoughts' },
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const comment = posted.json().data.uuid as string;
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/tasks/${task.uuid}`, headers: asAdmin() })).statusCode,
+    ).toBe(200);
+    expect((await app.inject({ url: `/api/comments/${comment}`, headers: asAdmin() })).statusCode).toBe(404);
+    const left = await db.execute(sql`select count(*)::int as n from comments where uuid = ${comment}`);
+    expect(left.rows[0]).toEqual({ n: 0 });
   });
 
   it('is refused to freelancers (no TASKS_DESTROY)', async () => {

@@ -5,6 +5,7 @@ import type { Database, DbExecutor } from '../../db/client';
 import { tasks, taskUsers } from '../../db/schema';
 import type { Emit } from '../../events/domain-events';
 import { validationError } from '../../http/errors';
+import { deleteThreadOf } from '../comments/commentable-lifecycle';
 import type { DeliverNotifications } from '../notifications/deliver';
 import { NO_OUTGOING } from '../notifications/notify';
 import { applyTaskRequestChange, resolveTaskRequestChange } from '../requests/request-relations';
@@ -287,8 +288,13 @@ async function moveSubtree(db: DbExecutor, taskId: number, projectId: number) {
     update tasks set project_id = ${projectId} where id in (select id from subtree)`);
 }
 
-/** DELETE tasks/{uuid}: subtasks stay, without a parent; time logs go with the task. */
-export async function deleteTask(db: Database, uuid: string, viewer: Viewer) {
-  const task = await findVisibleTask(db, uuid, viewer);
-  await db.delete(tasks).where(inArray(tasks.id, [task.id]));
+/**
+ * DELETE tasks/{uuid}: subtasks stay, without a parent; time logs go with the task, and so does its comment thread
+ * (the comments module owns it and releases its files). Run inside the caller's transaction; `emit` collects what
+ * the thread's removal announces.
+ */
+export async function deleteTask(tx: DbExecutor, uuid: string, viewer: Viewer, emit: Emit) {
+  const task = await findVisibleTask(tx, uuid, viewer);
+  await deleteThreadOf(tx, emit, { type: 'task', id: task.id }, viewer.userId);
+  await tx.delete(tasks).where(eq(tasks.id, task.id));
 }
