@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { requestTypes } from '../db/schema';
-import { createProductType } from '../modules/product-types/product-types.service';
+import { createProductType } from '../modules/product-types';
 import { updateRequestType } from '../modules/requests/request-types';
 
 /** The kinds of work the demo agency sells, and which catalogue services are of each (issue 22). */
