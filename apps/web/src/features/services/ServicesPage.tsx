@@ -116,15 +116,6 @@ export function ServicesPage() {
             render: (_: unknown, type) => formatEstimate(type.timeEstimated),
           },
           {
-            title: 'Product type',
-            key: 'product_type',
-            sortKey: 'product_type.name',
-            width: 140,
-            render: (_: unknown, type) => (
-              <span data-testid="service-product-type-cell">{type.product_type?.name ?? '—'}</span>
-            ),
-          },
-          {
             title: 'Tags',
             key: 'tags',
             render: (_: unknown, type) => type.tags.map((tag) => <Tag key={tag}>{tag}</Tag>),
@@ -153,6 +144,15 @@ export function ServicesPage() {
             key: 'questions',
             width: 100,
             render: (_: unknown, type) => countQuestions(type.form),
+          },
+          {
+            title: 'Product type',
+            key: 'product_type',
+            sortKey: 'product_type.name',
+            width: 140,
+            render: (_: unknown, type) => (
+              <span data-testid="service-product-type-cell">{type.product_type?.name ?? '—'}</span>
+            ),
           },
           {
             title: 'Price',
