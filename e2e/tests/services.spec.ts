@@ -19,6 +19,8 @@ const questionnaire = JSON.stringify([
 test('services: the catalogue lists, searches, creates with a previewed questionnaire, disables and deletes', async ({
   page,
 }) => {
+  // Many steps (search, a refused delete, a validated editor with its product-type picker, toggle, delete).
+  test.setTimeout(90_000);
   // Each row's confirmation stays in the page once opened; only the open one is visible.
   const confirmDelete = () => page.getByTestId('service-delete-confirm').filter({ visible: true }).click();
   await page.goto('/login');
