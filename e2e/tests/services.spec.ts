@@ -20,7 +20,7 @@ test('services: the catalogue lists, searches, creates with a previewed question
   page,
 }) => {
   // Many steps (search, a refused delete, a validated editor with its product-type picker, toggle, delete).
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   // Each row's confirmation stays in the page once opened; only the open one is visible.
   const confirmDelete = () => page.getByTestId('service-delete-confirm').filter({ visible: true }).click();
   await page.goto('/login');
