@@ -3,8 +3,9 @@ import { expectNoSeriousViolations } from './axe';
 import { chooseOption, expectNoSidewaysScroll, openFromMenu, screenshot, signedInPage } from './support';
 
 /**
- * Issue 22, discounts: staff create a code on /discounts, see it checked live and priced on a new order, place the
- * order, and find its redemption under the code; at 1366 px from the sidebar and at 390 px from the phone drawer,
+ * Issue 22, discounts: staff create a code on /discounts scoped to a product type (Design, which the demo's Email
+ * Design is and its Web Page is not), see it checked live and priced on the Design line only of a new order, place
+ * the order, and find its redemption under the code; at 1366 px from the sidebar and at 390 px from the phone drawer,
  * with axe and no sideways scrolling at each.
  */
 
@@ -28,21 +29,29 @@ test('a code made on /discounts prices an order live, and placing the order show
   await drawer.getByTestId('discount-code').fill(code);
   await drawer.getByTestId('discount-percent').fill('20');
   await drawer.getByLabel('Total uses (empty: no limit)').fill('5');
+  await chooseOption(page, 'discount-product-types', 'Design', 'Design');
   await expectNoSeriousViolations(page, 'discount drawer at 1366');
   await drawer.getByTestId('discount-save').click();
   const row = page.getByTestId('discounts-table').locator('tbody tr.ant-table-row', { hasText: code });
   await expect(row.getByTestId('discount-used')).toHaveText('0 / 5');
+  await expect(row).toContainText('Design (product type)');
 
   await openFromMenu(page, width, 'orders', 'client-work');
   await page.getByTestId('order-new').click();
   const order = page.getByTestId('order-drawer');
   await chooseOption(page, 'order-client', 'Coastal', CLIENT);
   await chooseOption(page, 'order-line-service', 'Email', 'Email Design');
+  await order.getByTestId('order-add-line').click();
+  const webLine = order.getByTestId('order-line-service').nth(1);
+  await webLine.click();
+  await webLine.locator('input').fill('Web Page');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Web Page' }).first().click();
+  await expect(webLine).toContainText('Web Page');
   await order.getByTestId('order-discount-code').fill('NOPE-NOT-A-CODE');
   await expect(order.getByTestId('order-discount-check')).toHaveText('This discount code does not exist.');
   await order.getByTestId('order-discount-code').fill(code.toLowerCase());
-  // Email Design is $450.00 in the demo catalogue: 20% is $90.00.
-  await expect(order.getByTestId('order-discount-check')).toContainText('−$90.00, new total $360.00');
+  // Email Design ($450.00, product type Design) and Web Page ($1,200.00, Web): 20% of the Design line is $90.00.
+  await expect(order.getByTestId('order-discount-check')).toContainText('−$90.00, new total $1,560.00');
   await expectNoSeriousViolations(page, 'order drawer with a discount at 1366');
   await order.getByTestId('order-save').click();
   await expect(order.getByTestId('order-status')).toHaveText('Draft');
@@ -51,7 +60,7 @@ test('a code made on /discounts prices an order live, and placing the order show
   await expect(order.getByTestId('order-status')).toHaveText('Placed');
   await expect(order.getByTestId('order-discount')).toContainText(`Discount (${code})`);
   await expect(order.getByTestId('order-discount')).toContainText('−$90.00');
-  await expect(order.getByTestId('order-total')).toContainText('$360.00');
+  await expect(order.getByTestId('order-total')).toContainText('$1,560.00');
   await screenshot(page, 'discounts-order-placed');
 
   await page.keyboard.press('Escape');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectSignedInShell, screenshot, signIn } from './support';
+import { chooseOption, expectSignedInShell, screenshot, signIn } from './support';
 
 const stamp = Date.now().toString(36);
 
@@ -19,6 +19,8 @@ const questionnaire = JSON.stringify([
 test('services: the catalogue lists, searches, creates with a previewed questionnaire, disables and deletes', async ({
   page,
 }) => {
+  // Many steps (search, a refused delete, a validated editor with its product-type picker, toggle, delete).
+  test.setTimeout(150_000);
   // Each row's confirmation stays in the page once opened; only the open one is visible.
   const confirmDelete = () => page.getByTestId('service-delete-confirm').filter({ visible: true }).click();
   await page.goto('/login');
@@ -53,6 +55,8 @@ test('services: the catalogue lists, searches, creates with a previewed question
   await expect(page.getByText('Enter the estimate as hours:minutes')).toBeVisible();
   await expect(page.getByTestId('service-preview')).toContainText('The form is not valid');
   await page.getByTestId('service-estimate').fill('2:30');
+  // Its product type (issue 22: discount codes can be scoped to one), picked from GET product-types.
+  await chooseOption(page, 'service-product-type', 'Web', 'Web');
   await page.getByTestId('service-form-json').fill(questionnaire);
   const preview = page.getByTestId('service-preview');
   await expect(preview.getByText('Menu size')).toBeVisible();
@@ -65,6 +69,7 @@ test('services: the catalogue lists, searches, creates with a previewed question
   const row = table.locator('tr', { hasText: name });
   await expect(row).toContainText('2:30');
   await expect(row.locator('td').nth(5)).toHaveText('2');
+  await expect(row.getByTestId('service-product-type-cell')).toHaveText('Web');
 
   await row.getByTestId('service-enabled').click();
   await expect(row.getByTestId('service-enabled')).toHaveAttribute('aria-checked', 'false');

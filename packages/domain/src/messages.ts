@@ -134,6 +134,8 @@ export const MESSAGES = {
     `This role is assigned to ${n} ${n === 1 ? 'user' : 'users'}; remove it from them before deleting it`,
   requestTypeInUse: (n: number) =>
     `This request type is used by ${n} ${n === 1 ? 'request' : 'requests'}; disable it instead of deleting it`,
+  productTypeInUse: (n: number) =>
+    `This product type is used by ${n} ${n === 1 ? 'service' : 'services'}; give ${n === 1 ? 'it' : 'them'} another type (or none) before deleting it`,
   userAboveOwn: 'You cannot change a user who has permissions you do not have',
   onlyOwnProfileFields: 'You can only change your name, phone, job title and notification preferences',
   // Who a person is to the system (issue 17): type and roles are role administration (ROLES_UPDATE).

@@ -15,6 +15,7 @@ import { seedDemoForms } from './demo-forms';
 import { seedDemoOnboarding } from './demo-onboarding';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPosts } from './demo-posts';
+import { seedDemoProductTypes } from './demo-product-types';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoTasks } from './demo-tasks';
 import { seedDemoTimeLogs } from './demo-time-logs';
@@ -100,6 +101,7 @@ export async function seedDemo(db: Database, onboarding?: StartDeps): Promise<bo
   await seedDemoRequests(db);
   await seedDemoForms(db);
   await seedDemoOrders(db);
+  await seedDemoProductTypes(db);
   await seedDemoContent(db, onboarding?.appUrl ?? 'http://localhost:3000');
   await seedDemoDiscounts(db);
   await seedDemoBilling(db);

@@ -13,7 +13,8 @@ import { orderItemSchema } from './orders';
 
 /**
  * Discount codes (issue 22, /discounts). `value` is the percent (1–100) for a percent code and integer USD cents for
- * a fixed one, as every amount of the orders API is cents. An empty `service_uuids` means all services.
+ * a fixed one, as every amount of the orders API is cents. Empty `service_uuids` and `product_type_uuids` mean all
+ * services; otherwise a line is discounted when its service is chosen or its service's product type is.
  */
 
 const code = z.string().trim().regex(DISCOUNT_CODE_PATTERN, DISCOUNT_MESSAGES.codeFormat);
@@ -24,6 +25,7 @@ const discountFields = z.object({
   type: z.enum(DISCOUNT_TYPES),
   value: z.number().int().positive(),
   service_uuids: z.array(z.uuid()).max(200).default([]),
+  product_type_uuids: z.array(z.uuid()).max(200).default([]),
   valid_from: z.iso.datetime({ offset: true }).nullable().default(null),
   valid_to: z.iso.datetime({ offset: true }).nullable().default(null),
   max_redemptions: limit.default(null),
@@ -54,6 +56,7 @@ export const discountUpdateSchema = z
     type: z.enum(DISCOUNT_TYPES).optional(),
     value: z.number().int().positive().optional(),
     service_uuids: z.array(z.uuid()).max(200).optional(),
+    product_type_uuids: z.array(z.uuid()).max(200).optional(),
     valid_from: z.iso.datetime({ offset: true }).nullable().optional(),
     valid_to: z.iso.datetime({ offset: true }).nullable().optional(),
     max_redemptions: limit.optional(),
@@ -72,6 +75,8 @@ export const discountSchema = z.object({
   value: z.number().int(),
   service_uuids: z.array(z.uuid()),
   services: z.array(discountServiceRefSchema),
+  product_type_uuids: z.array(z.uuid()),
+  product_types: z.array(discountServiceRefSchema),
   valid_from: z.iso.datetime().nullable(),
   valid_to: z.iso.datetime().nullable(),
   max_redemptions: z.number().int().nullable(),

@@ -341,6 +341,8 @@ export const requestTypeSchema = z.object({
   sells: z.enum(SERVICE_SELLS),
   /** Retainer services: the reload minutes one unit gives the client's plan; null otherwise. */
   plan_reload_minutes: z.number().int().nullable(),
+  /** What kind of product it is (issue 22): discount codes can be scoped to product types. */
+  product_type: z.object({ uuid: z.uuid(), name: z.string() }).nullable(),
 });
 export type RequestType = z.infer<typeof requestTypeSchema>;
 export const requestTypeResponseSchema = z.object({ data: requestTypeSchema });
@@ -379,6 +381,8 @@ export const requestTypeWriteSchema = z.object({
     .max(1_000_000)
     .nullable()
     .optional(),
+  /** The service's product type (GET product-types); null clears it. */
+  product_type_uuid: z.uuid().nullable().optional(),
 });
 export const requestTypeUpdateSchema = requestTypeWriteSchema.partial();
 export type RequestTypeWriteInput = z.input<typeof requestTypeWriteSchema>;

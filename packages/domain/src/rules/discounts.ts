@@ -46,9 +46,34 @@ export type DiscountTerms = {
   validTo: Date | null;
   maxRedemptions: number | null;
   maxPerCustomer: number | null;
-  /** Null: all services; otherwise the ids (or uuids) of the services it applies to. */
-  serviceKeys: ReadonlySet<string | number> | null;
+  scope: DiscountScope;
 };
+
+type Key = string | number;
+
+/**
+ * What a code applies to: null for all services, otherwise the services chosen and the product types chosen (their
+ * ids or uuids). A code limited to an empty scope (everything it named was deleted) applies to nothing, not to all.
+ */
+export type DiscountScope = { serviceKeys: ReadonlySet<Key>; productTypeKeys: ReadonlySet<Key> } | null;
+
+/** An order line as the scope sees it: its service and that service's product type (null when it has none). */
+export type DiscountLineKeys = { serviceKey: Key | null; productTypeKey: Key | null };
+
+/**
+ * The one rule of which lines a code applies to (issue 22: "on all services or chosen services and product types"):
+ * every line when the code is for all services, else a line whose service is chosen or whose service's product type
+ * is chosen. Validation, a draft's price and the redemption at placing all decide through it.
+ */
+export function discountAppliesTo(scope: DiscountScope, line: DiscountLineKeys): boolean {
+  if (scope === null) {
+    return true;
+  }
+  return (
+    (line.serviceKey !== null && scope.serviceKeys.has(line.serviceKey)) ||
+    (line.productTypeKey !== null && scope.productTypeKeys.has(line.productTypeKey))
+  );
+}
 
 /**
  * The first reason the code cannot be used now, or null. `used` is its live redemptions, `usedByCustomer` the
@@ -84,12 +109,10 @@ export function discountRefusal(
  * never goes below zero. Null when it applies to none of the lines.
  */
 export function discountCents(
-  terms: Pick<DiscountTerms, 'type' | 'value' | 'serviceKeys'>,
-  lines: readonly { serviceKey: string | number | null; totalCents: number }[],
+  terms: Pick<DiscountTerms, 'type' | 'value' | 'scope'>,
+  lines: readonly (DiscountLineKeys & { totalCents: number })[],
 ): number | null {
-  const eligible = lines.filter(
-    (line) => terms.serviceKeys === null || (line.serviceKey !== null && terms.serviceKeys.has(line.serviceKey)),
-  );
+  const eligible = lines.filter((line) => discountAppliesTo(terms.scope, line));
   if (!eligible.length) {
     return null;
   }

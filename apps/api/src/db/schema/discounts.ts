@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { productTypes } from './catalog';
 import { customers } from './clients';
 import { createdAt, id, publicId, updatedAt } from './columns';
 import { orders } from './orders';
@@ -19,7 +20,10 @@ export const discounts = pgTable(
     code: text().notNull(),
     type: text().notNull(),
     value: integer().notNull(),
-    /** False: the code applies to every service; true: only to the services in discount_services. */
+    /**
+     * False: the code applies to every service; true: only to the services in discount_services and the services
+     * of the product types in discount_product_types (the name predates product types; a rename buys nothing).
+     */
     limitedToServices: boolean().notNull().default(false),
     validFrom: timestamp({ withTimezone: true }),
     validTo: timestamp({ withTimezone: true }),
@@ -59,6 +63,27 @@ export const discountServices = pgTable(
       .references(() => requestTypes.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.discountId, t.requestTypeId] })],
+);
+
+/**
+ * The product types a limited code applies to: a line matches when its service is of one of them (issue 22).
+ * Deleting a product type drops it from codes, as deleting a service does; `limited_to_services` keeps a code left
+ * with no scope applying to none rather than to all.
+ */
+export const discountProductTypes = pgTable(
+  'discount_product_types',
+  {
+    discountId: integer()
+      .notNull()
+      .references(() => discounts.id, { onDelete: 'cascade' }),
+    productTypeId: integer()
+      .notNull()
+      .references(() => productTypes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.discountId, t.productTypeId] }),
+    index('discount_product_types_type_idx').on(t.productTypeId),
+  ],
 );
 
 /**

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { productTypes } from './catalog';
 import { createdAt, id, publicId, updatedAt } from './columns';
 import { projects } from './plans';
 import { users } from './users';
@@ -43,6 +44,11 @@ export const requestTypes = pgTable(
     sells: text().notNull().default('one_off'),
     /** Retainer services: the reload minutes one unit gives the plan. */
     planReloadMinutes: integer(),
+    /**
+     * What kind of product the service is (issue 22: discounts scoped to product types match through it). Restrict:
+     * the product-types module refuses to delete a type services still use, and the key backs that refusal.
+     */
+    productTypeId: integer().references(() => productTypes.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

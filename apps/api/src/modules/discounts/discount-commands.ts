@@ -6,11 +6,18 @@ import {
   ORDER_MESSAGES,
   quantityToHundredths,
 } from '@portal/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
-import { customers, discountServices, discounts, requestTypes } from '../../db/schema';
+import {
+  customers,
+  discountProductTypes,
+  discountServices,
+  discounts,
+  productTypes,
+  requestTypes,
+} from '../../db/schema';
 import { inTransaction } from '../../events/domain-events';
 import { AppError, notFound, validationError } from '../../http/errors';
 
@@ -26,6 +33,18 @@ async function serviceIds(db: DbExecutor, uuids: readonly string[]): Promise<num
   const rows = await db.select({ id: requestTypes.id }).from(requestTypes).where(inArray(requestTypes.uuid, unique));
   if (rows.length !== unique.length) {
     throw validationError({ service_uuids: ['The selected service does not exist'] });
+  }
+  return rows.map((row) => row.id);
+}
+
+async function productTypeIds(db: DbExecutor, uuids: readonly string[]): Promise<number[]> {
+  const unique = [...new Set(uuids)];
+  if (!unique.length) {
+    return [];
+  }
+  const rows = await db.select({ id: productTypes.id }).from(productTypes).where(inArray(productTypes.uuid, unique));
+  if (rows.length !== unique.length) {
+    throw validationError({ product_type_uuids: ['The selected product type does not exist'] });
   }
   return rows.map((row) => row.id);
 }
@@ -46,11 +65,36 @@ async function writeServices(tx: DbExecutor, discountId: number, ids: readonly n
   }
 }
 
+async function writeProductTypes(tx: DbExecutor, discountId: number, ids: readonly number[]) {
+  await tx.delete(discountProductTypes).where(eq(discountProductTypes.discountId, discountId));
+  if (ids.length) {
+    await tx.insert(discountProductTypes).values(ids.map((productTypeId) => ({ discountId, productTypeId })));
+  }
+}
+
+/** How many product types a code names now (a PUT of the services alone keeps them, and with them its limit). */
+async function storedProductTypeCount(tx: DbExecutor, discountId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(discountProductTypes)
+    .where(eq(discountProductTypes.discountId, discountId));
+  return row?.n ?? 0;
+}
+
+async function storedServiceCount(tx: DbExecutor, discountId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(discountServices)
+    .where(eq(discountServices.discountId, discountId));
+  return row?.n ?? 0;
+}
+
 const when = (value: string | null | undefined) => (value ? new Date(value) : null);
 
 /** POST discounts. */
 export async function createDiscount(ctx: DiscountContext, input: CreateInput, actorId: number): Promise<string> {
   const ids = await serviceIds(ctx.db, input.service_uuids);
+  const typeIds = await productTypeIds(ctx.db, input.product_type_uuids);
   return inTransaction(ctx.db, ctx.events, async (tx) => {
     const [row] = await tx
       .insert(discounts)
@@ -58,7 +102,7 @@ export async function createDiscount(ctx: DiscountContext, input: CreateInput, a
         code: input.code,
         type: input.type,
         value: input.value,
-        limitedToServices: ids.length > 0,
+        limitedToServices: ids.length > 0 || typeIds.length > 0,
         validFrom: when(input.valid_from),
         validTo: when(input.valid_to),
         maxRedemptions: input.max_redemptions,
@@ -72,6 +116,7 @@ export async function createDiscount(ctx: DiscountContext, input: CreateInput, a
       throw new Error('discount not created');
     }
     await writeServices(tx, row.id, ids);
+    await writeProductTypes(tx, row.id, typeIds);
     return row.uuid;
   });
 }
@@ -82,6 +127,7 @@ export async function createDiscount(ctx: DiscountContext, input: CreateInput, a
  */
 export async function updateDiscount(ctx: DiscountContext, uuid: string, input: UpdateInput) {
   const ids = input.service_uuids ? await serviceIds(ctx.db, input.service_uuids) : undefined;
+  const typeIds = input.product_type_uuids ? await productTypeIds(ctx.db, input.product_type_uuids) : undefined;
   await inTransaction(ctx.db, ctx.events, async (tx) => {
     const [row] = await tx.select().from(discounts).where(eq(discounts.uuid, uuid)).for('update');
     if (!row) {
@@ -103,6 +149,12 @@ export async function updateDiscount(ctx: DiscountContext, uuid: string, input: 
         max_redemptions: [`The code has already been used ${row.redemptionsCount} times.`],
       });
     }
+    // The limit follows the scope after the write: a PUT of one list is judged with the other as stored.
+    const scoped =
+      ids || typeIds
+        ? (ids?.length ?? (await storedServiceCount(tx, row.id))) > 0 ||
+          (typeIds?.length ?? (await storedProductTypeCount(tx, row.id))) > 0
+        : undefined;
     await tx
       .update(discounts)
       .set({
@@ -114,13 +166,16 @@ export async function updateDiscount(ctx: DiscountContext, uuid: string, input: 
         maxRedemptions,
         maxPerCustomer: input.max_per_customer === undefined ? row.maxPerCustomer : input.max_per_customer,
         active: input.active ?? row.active,
-        ...(ids ? { limitedToServices: ids.length > 0 } : {}),
+        ...(scoped === undefined ? {} : { limitedToServices: scoped }),
         updatedAt: sql`now()`,
       })
       .where(eq(discounts.id, row.id))
       .catch(codeTaken);
     if (ids) {
       await writeServices(tx, row.id, ids);
+    }
+    if (typeIds) {
+      await writeProductTypes(tx, row.id, typeIds);
     }
   });
 }

@@ -23,6 +23,7 @@ type DiscountRow = {
   creator_name: string | null;
   created_at: Date | string;
   services: { uuid: string; name: string }[] | null;
+  product_types: { uuid: string; name: string }[] | null;
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -31,12 +32,16 @@ const columns = sql`d.id, d.uuid, d.code, d.type, d.value, d.valid_from, d.valid
   d.max_per_customer, d.active, d.redemptions_count, u.uuid as creator_uuid, coalesce(uc.name, u.email) as creator_name, d.created_at,
   (select json_agg(json_build_object('uuid', rt.uuid, 'name', rt.name) order by rt.name)
      from discount_services ds join request_types rt on rt.id = ds.request_type_id
-     where ds.discount_id = d.id) as services`;
+     where ds.discount_id = d.id) as services,
+  (select json_agg(json_build_object('uuid', pt.uuid, 'name', pt.name) order by pt.name)
+     from discount_product_types dpt join product_types pt on pt.id = dpt.product_type_id
+     where dpt.discount_id = d.id) as product_types`;
 const from = sql`from discounts d left join users u on u.id = d.created_by_id
   left join lateral (select name from contacts where contacts.user_id = u.id limit 1) uc on true`;
 
 function present(row: DiscountRow): Discount {
   const services = row.services ?? [];
+  const productTypes = row.product_types ?? [];
   return {
     uuid: row.uuid,
     code: row.code,
@@ -44,6 +49,8 @@ function present(row: DiscountRow): Discount {
     value: Number(row.value),
     service_uuids: services.map((s) => s.uuid),
     services,
+    product_type_uuids: productTypes.map((t) => t.uuid),
+    product_types: productTypes,
     valid_from: iso(row.valid_from),
     valid_to: iso(row.valid_to),
     max_redemptions: row.max_redemptions === null ? null : Number(row.max_redemptions),

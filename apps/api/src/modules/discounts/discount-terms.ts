@@ -1,14 +1,16 @@
 import {
   DISCOUNT_MESSAGES,
   type DiscountReason,
+  type DiscountScope,
   type DiscountTerms,
   type DiscountType,
+  discountAppliesTo,
   discountCents,
   discountRefusal,
 } from '@portal/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { discountRedemptions, discountServices, discounts } from '../../db/schema';
+import { discountProductTypes, discountRedemptions, discountServices, discounts, requestTypes } from '../../db/schema';
 import { validationError } from '../../http/errors';
 
 /** A priced order line as the rules need it: the service's internal id and the line's total in cents. */
@@ -40,15 +42,25 @@ async function findByCode(db: DbExecutor, code: string, lock: boolean): Promise<
   return row;
 }
 
-async function termsOf(db: DbExecutor, row: DiscountRow): Promise<DiscountTerms> {
-  let serviceKeys: Set<number> | null = null;
-  if (row.limitedToServices) {
-    const services = await db
+/** The code's scope: null for all services, else the ids of its chosen services and product types. */
+async function scopeOf(db: DbExecutor, row: DiscountRow): Promise<DiscountScope> {
+  if (!row.limitedToServices) {
+    return null;
+  }
+  const [services, types] = await Promise.all([
+    db
       .select({ id: discountServices.requestTypeId })
       .from(discountServices)
-      .where(eq(discountServices.discountId, row.id));
-    serviceKeys = new Set(services.map((s) => s.id));
-  }
+      .where(eq(discountServices.discountId, row.id)),
+    db
+      .select({ id: discountProductTypes.productTypeId })
+      .from(discountProductTypes)
+      .where(eq(discountProductTypes.discountId, row.id)),
+  ]);
+  return { serviceKeys: new Set(services.map((s) => s.id)), productTypeKeys: new Set(types.map((t) => t.id)) };
+}
+
+async function termsOf(db: DbExecutor, row: DiscountRow): Promise<DiscountTerms> {
   return {
     type: row.type as DiscountType,
     value: row.value,
@@ -57,8 +69,27 @@ async function termsOf(db: DbExecutor, row: DiscountRow): Promise<DiscountTerms>
     validTo: row.validTo,
     maxRedemptions: row.maxRedemptions,
     maxPerCustomer: row.maxPerCustomer,
-    serviceKeys,
+    scope: await scopeOf(db, row),
   };
+}
+
+/**
+ * Each line's service with its product type as the catalogue says now: a service moved to another product type
+ * moves with it, as a draft is re-priced from today's catalogue (a placed order's discount is already stored).
+ */
+async function keysOf(db: DbExecutor, lines: readonly DiscountLine[]) {
+  const ids = [...new Set(lines.flatMap((line) => (line.requestTypeId === null ? [] : [line.requestTypeId])))];
+  const rows = ids.length
+    ? await db
+        .select({ id: requestTypes.id, productTypeId: requestTypes.productTypeId })
+        .from(requestTypes)
+        .where(inArray(requestTypes.id, ids))
+    : [];
+  const typeOf = new Map(rows.map((row) => [row.id, row.productTypeId]));
+  return (requestTypeId: number | null) => ({
+    serviceKey: requestTypeId,
+    productTypeKey: requestTypeId === null ? null : (typeOf.get(requestTypeId) ?? null),
+  });
 }
 
 async function usedByCustomer(db: DbExecutor, discountId: number, customerId: number): Promise<number> {
@@ -75,23 +106,36 @@ async function usedByCustomer(db: DbExecutor, discountId: number, customerId: nu
   return Number(row?.count ?? 0);
 }
 
-export type DiscountQuote = { discountId: number; code: string; cents: number; eligible: Set<number> | null };
+/** `appliesTo` answers, per service id, whether the code discounts that line (the validate answer's `discounted`). */
+export type DiscountQuote = {
+  discountId: number;
+  code: string;
+  cents: number;
+  appliesTo: (requestTypeId: number | null) => boolean;
+};
 
 /** Evaluates a code for a client's priced lines; throws DiscountRefused with the first reason it does not apply. */
-async function evaluate(db: DbExecutor, row: DiscountRow, customerId: number, lines: readonly DiscountLine[]) {
+async function evaluate(
+  db: DbExecutor,
+  row: DiscountRow,
+  customerId: number,
+  lines: readonly DiscountLine[],
+): Promise<DiscountQuote> {
   const terms = await termsOf(db, row);
   const reason = discountRefusal(terms, new Date(), row.redemptionsCount, await usedByCustomer(db, row.id, customerId));
   if (reason) {
     throw new DiscountRefused(reason);
   }
+  const keyed = await keysOf(db, lines);
   const cents = discountCents(
     terms,
-    lines.map((line) => ({ serviceKey: line.requestTypeId, totalCents: line.totalCents })),
+    lines.map((line) => ({ ...keyed(line.requestTypeId), totalCents: line.totalCents })),
   );
   if (cents === null) {
     throw new DiscountRefused('applies_to_none');
   }
-  return { discountId: row.id, code: row.code, cents, eligible: terms.serviceKeys as Set<number> | null };
+  const appliesTo = (requestTypeId: number | null) => discountAppliesTo(terms.scope, keyed(requestTypeId));
+  return { discountId: row.id, code: row.code, cents, appliesTo };
 }
 
 /**

@@ -16,7 +16,7 @@ import { access, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
 import { createDiscount, deleteDiscount, priceForValidation, updateDiscount } from './discount-commands';
 import { listDiscounts, listRedemptions, loadDiscount } from './discount-queries';
-import { DiscountRefused, quoteDiscount } from './discount-terms';
+import { type DiscountQuote, DiscountRefused, quoteDiscount } from './discount-terms';
 
 const tags = ['discounts'];
 
@@ -66,12 +66,12 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { code, customer_uuid, items } = request.body;
       const { customerId, lines } = await priceForValidation(ctx.db, customer_uuid, items);
       const subtotal = lines.reduce((sum, line) => sum + line.totalCents, 0);
-      const answer = (found: { cents: number; eligible: Set<number> | null } | null) =>
+      const answer = (found: DiscountQuote | null) =>
         lines.map((line) => ({
           service_uuid: line.serviceUuid,
           name: line.name,
           total_cents: line.totalCents,
-          discounted: found !== null && (found.eligible === null || found.eligible.has(line.requestTypeId)),
+          discounted: found?.appliesTo(line.requestTypeId) ?? false,
         }));
       try {
         const quote = await quoteDiscount(ctx.db, code, customerId, lines);

@@ -25,14 +25,14 @@ async function service(priceCents: number) {
     price_cents: priceCents,
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { uuid: string };
+  return res.json().data as { id: number; uuid: string };
 }
 
 async function discount(fields: Record<string, unknown>) {
   serial++;
   const res = await call('POST', '/api/discounts', { code: `CODE${serial}`, type: 'percent', value: 10, ...fields });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { uuid: string; code: string; redemptions_count: number };
+  return res.json().data as { uuid: string; code: string; redemptions_count: number; [field: string]: unknown };
 }
 
 const validate = (code: string, customerUuid: string, items: { service_uuid: string; quantity: number }[]) =>
@@ -217,5 +217,129 @@ describe('redemption on orders', () => {
     expect(refused.map((r) => r.json().errors.discount_code[0])).toEqual(
       Array(6).fill(DISCOUNT_MESSAGES.used_up_for_client),
     );
+  });
+});
+
+describe('codes scoped to product types', () => {
+  async function productType(name: string) {
+    const res = await call('POST', '/api/product-types', { name: `${name} ${++serial}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { uuid: string; name: string };
+  }
+  async function typedService(priceCents: number, type: { uuid: string }) {
+    const s = await service(priceCents);
+    const res = await call('PUT', `/api/request-types/${s.id}`, { product_type_uuid: type.uuid });
+    expect(res.statusCode, res.body).toBe(200);
+    return s;
+  }
+
+  it('discounts only the lines whose service is of a chosen product type, on validation and when placed', async () => {
+    const customer = await buildCustomer(db);
+    const web = await productType('Web');
+    const site = await typedService(10_000, web);
+    const logo = await service(5_000);
+    const code = await discount({ value: 20, product_type_uuids: [web.uuid] });
+    expect(code).toMatchObject({
+      service_uuids: [],
+      product_type_uuids: [web.uuid],
+      product_types: [{ uuid: web.uuid, name: web.name }],
+    });
+    const items = [
+      { service_uuid: site.uuid, quantity: 1 },
+      { service_uuid: logo.uuid, quantity: 1 },
+    ];
+    const res = await validate(code.code, customer.uuid, items);
+    expect(res.json().data).toMatchObject({ valid: true, subtotal_cents: 15_000, discount_cents: 2_000 });
+    expect(res.json().data.lines.map((l: { discounted: boolean }) => l.discounted)).toEqual([true, false]);
+
+    const created = await call('POST', '/api/orders', {
+      customer_uuid: customer.uuid,
+      items,
+      discount_code: code.code,
+    });
+    expect(created.json().data).toMatchObject({ discount_cents: 2_000, total_cents: 13_000 });
+    const placed = await call('POST', `/api/orders/${created.json().data.uuid}/place`);
+    expect(placed.json().data).toMatchObject({ status: 'placed', discount_cents: 2_000, total_cents: 13_000 });
+    const redemptions = await call('GET', `/api/discounts/${code.uuid}/redemptions`);
+    expect(redemptions.json().data.map((r: { amount_cents: number }) => r.amount_cents)).toEqual([2_000]);
+  });
+
+  it('answers applies_to_none when no line is of the chosen type, and refuses such an order', async () => {
+    const customer = await buildCustomer(db);
+    const hosting = await productType('Hosting');
+    await typedService(4_900, hosting);
+    const other = await service(3_000);
+    const code = await discount({ product_type_uuids: [hosting.uuid] });
+    const res = await validate(code.code, customer.uuid, [{ service_uuid: other.uuid, quantity: 1 }]);
+    expect(res.json().data).toMatchObject({
+      valid: false,
+      reason: 'applies_to_none',
+      message: DISCOUNT_MESSAGES.applies_to_none,
+      total_cents: 3_000,
+    });
+    const order = await call('POST', '/api/orders', {
+      customer_uuid: customer.uuid,
+      items: [{ service_uuid: other.uuid, quantity: 1 }],
+      discount_code: code.code,
+    });
+    expect(order.statusCode).toBe(422);
+    expect(order.json().errors.discount_code).toEqual([DISCOUNT_MESSAGES.applies_to_none]);
+  });
+
+  it('with services and product types both chosen, discounts a line matching either, and edits one list at a time', async () => {
+    const customer = await buildCustomer(db);
+    const design = await productType('Design');
+    const typed = await typedService(10_000, design);
+    const chosen = await service(2_000);
+    const neither = await service(7_000);
+    const code = await discount({
+      type: 'fixed',
+      value: 50_000,
+      service_uuids: [chosen.uuid],
+      product_type_uuids: [design.uuid],
+    });
+    const items = [typed, chosen, neither].map((s) => ({ service_uuid: s.uuid, quantity: 1 }));
+    const priced = async () => (await validate(code.code, customer.uuid, items)).json().data;
+    const mixed = await priced();
+    // The fixed $500 is capped at the matching lines: $100 + $20.
+    expect(mixed).toMatchObject({ valid: true, discount_cents: 12_000, total_cents: 7_000 });
+    expect(mixed.lines.map((l: { discounted: boolean }) => l.discounted)).toEqual([true, true, false]);
+
+    // Dropping the services keeps the product type, and the code stays limited to it.
+    const put = await call('PUT', `/api/discounts/${code.uuid}`, { service_uuids: [] });
+    expect(put.json().data).toMatchObject({ service_uuids: [], product_type_uuids: [design.uuid] });
+    expect((await priced()).discount_cents).toBe(10_000);
+    // Dropping the product types as well makes it a code for all services.
+    await call('PUT', `/api/discounts/${code.uuid}`, { product_type_uuids: [] });
+    expect((await priced()).discount_cents).toBe(19_000);
+  });
+
+  it('refuses an unknown product type with a field error and keeps the code as it was', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const made = await call('POST', '/api/discounts', {
+      code: 'NO-SUCH-TYPE',
+      type: 'percent',
+      value: 5,
+      product_type_uuids: [unknown],
+    });
+    expect(made.statusCode).toBe(422);
+    expect(made.json().errors).toEqual({ product_type_uuids: ['The selected product type does not exist'] });
+    const web = await productType('Web');
+    const code = await discount({ product_type_uuids: [web.uuid] });
+    const put = await call('PUT', `/api/discounts/${code.uuid}`, { product_type_uuids: [web.uuid, unknown] });
+    expect(put.statusCode).toBe(422);
+    expect(put.json().errors.product_type_uuids).toEqual(['The selected product type does not exist']);
+    expect((await call('GET', `/api/discounts/${code.uuid}`)).json().data.product_type_uuids).toEqual([web.uuid]);
+  });
+
+  it('applies to none, not to all, once the only product type it named is deleted', async () => {
+    const customer = await buildCustomer(db);
+    const gone = await productType('Print');
+    const s = await service(1_000);
+    const code = await discount({ product_type_uuids: [gone.uuid] });
+    expect((await call('DELETE', `/api/product-types/${gone.uuid}`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/discounts/${code.uuid}`)).json().data.product_types).toEqual([]);
+    const res = await validate(code.code, customer.uuid, [{ service_uuid: s.uuid, quantity: 1 }]);
+    expect(res.json().data.reason).toBe('applies_to_none');
   });
 });

@@ -4,11 +4,11 @@ import {
   type productTypeInputSchema,
   type productTypeListQuerySchema,
 } from '@portal/domain';
-import { and, asc, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { productTypes } from '../../db/schema';
-import { notFound, validationError } from '../../http/errors';
+import { productTypes, requestTypes } from '../../db/schema';
+import { AppError, notFound, validationError } from '../../http/errors';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
 
 type ProductTypeInput = z.output<typeof productTypeInputSchema>;
@@ -100,7 +100,27 @@ export async function updateProductType(db: Database, uuid: string, input: Produ
   }
 }
 
+/**
+ * DELETE product-types/{uuid}: a type that services use is refused (422 `product_type_in_use`), as a post category in
+ * use is, rather than silently leaving those services without a type and the discount codes scoped to it matching
+ * less. The row lock makes a service being given the type meanwhile wait (its key check needs a key-share lock) or
+ * be counted; the restricting foreign key backs the refusal. Codes scoped to an unused type simply lose it.
+ */
 export async function deleteProductType(db: Database, uuid: string): Promise<void> {
-  const row = await findRow(db, uuid);
-  await db.delete(productTypes).where(eq(productTypes.id, row.id));
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: productTypes.id })
+      .from(productTypes)
+      .where(eq(productTypes.uuid, uuid))
+      .for('update');
+    if (!row) {
+      throw notFound();
+    }
+    const [used] = await tx.select({ n: count() }).from(requestTypes).where(eq(requestTypes.productTypeId, row.id));
+    const services = used?.n ?? 0;
+    if (services > 0) {
+      throw new AppError(422, MESSAGES.productTypeInUse(services), { code: 'product_type_in_use' });
+    }
+    await tx.delete(productTypes).where(eq(productTypes.id, row.id));
+  });
 }

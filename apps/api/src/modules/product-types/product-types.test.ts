@@ -102,4 +102,72 @@ describe('product types', () => {
       403,
     );
   });
+
+  it('gives a service a product type (product_type_uuid in, {uuid, name} out), changes and clears it', async () => {
+    const web = (await create({ name: 'Web' })).json().data;
+    const design = (await create({ name: 'Design' })).json().data;
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/request-types',
+      headers: asAdmin(),
+      payload: { name: 'Landing page', product_type_uuid: web.uuid },
+    });
+    expect(made.statusCode).toBe(200);
+    const service = made.json().data;
+    expect(service.product_type).toEqual({ uuid: web.uuid, name: 'Web' });
+    const listed = (await app.inject({ url: '/api/request-types', headers: asAdmin() })).json().data;
+    expect(listed.find((t: { id: number }) => t.id === service.id).product_type).toEqual({
+      uuid: web.uuid,
+      name: 'Web',
+    });
+    expect(listed.find((t: { name: string }) => t.name === 'Email Design').product_type).toBeNull();
+
+    const put = (payload: object) =>
+      app.inject({ method: 'PUT', url: `/api/request-types/${service.id}`, headers: asAdmin(), payload });
+    expect((await put({ product_type_uuid: design.uuid })).json().data.product_type).toEqual({
+      uuid: design.uuid,
+      name: 'Design',
+    });
+    // A PUT without the field keeps the type.
+    expect((await put({ description: 'One page' })).json().data.product_type?.name).toBe('Design');
+    const unknown = await put({ product_type_uuid: UNKNOWN });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ product_type_uuid: ['The selected product type does not exist'] });
+    expect((await put({ product_type_uuid: 'nope' })).statusCode).toBe(422);
+    expect((await put({ product_type_uuid: null })).json().data.product_type).toBeNull();
+  });
+
+  it('refuses to delete a product type that services use, saying how many, and deletes it once they have none', async () => {
+    const hosting = (await create({ name: 'Hosting' })).json().data;
+    const services = [];
+    for (const name of ['Managed hosting', 'Domain renewal']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/request-types',
+        headers: asAdmin(),
+        payload: { name, product_type_uuid: hosting.uuid },
+      });
+      services.push(res.json().data);
+    }
+    const remove = () =>
+      app.inject({ method: 'DELETE', url: `/api/product-types/${hosting.uuid}`, headers: asAdmin() });
+    const refused = await remove();
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ message: MESSAGES.productTypeInUse(2), code: 'product_type_in_use' });
+    expect(MESSAGES.productTypeInUse(2)).toBe(
+      'This product type is used by 2 services; give them another type (or none) before deleting it',
+    );
+    const [first, second] = services;
+    await app.inject({
+      method: 'PUT',
+      url: `/api/request-types/${first.id}`,
+      headers: asAdmin(),
+      payload: { product_type_uuid: null },
+    });
+    expect((await remove()).json().message).toBe(MESSAGES.productTypeInUse(1));
+    await app.inject({ method: 'DELETE', url: `/api/request-types/${second.id}`, headers: asAdmin() });
+    expect((await remove()).statusCode).toBe(200);
+    const list = (await app.inject({ url: '/api/product-types?page[size]=999', headers: asAdmin() })).json().data;
+    expect(list.some((t: { uuid: string }) => t.uuid === hosting.uuid)).toBe(false);
+  });
 });

@@ -14,9 +14,8 @@ import { errorResponses } from '../../http/responses';
 import {
   createRequestType,
   deleteRequestType,
-  findRequestTypeById,
   listRequestTypes,
-  presentRequestType,
+  showRequestType,
   updateRequestType,
 } from './request-types';
 
@@ -24,7 +23,7 @@ const tags = ['request-types'];
 
 /** The request-type catalogue (doc 2 §3): staff read it for the request form; admins (SERVICES_*) edit it. */
 export const requestTypeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const show = async (id: number) => ({ data: presentRequestType(await findRequestTypeById(app.ctx.db, id)) });
+  const show = async (id: number) => ({ data: await showRequestType(app.ctx.db, id) });
 
   app.get(
     '/request-types',

@@ -13,7 +13,7 @@ import {
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client';
-import { requests, requestTypes } from '../../db/schema';
+import { productTypes, requests, requestTypes } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../http/errors';
 import { typeForm } from './request-rules';
 
@@ -22,7 +22,9 @@ type ListQuery = z.output<typeof requestTypeListQuerySchema>;
 type WriteInput = z.output<typeof requestTypeWriteSchema>;
 type UpdateInput = z.output<typeof requestTypeUpdateSchema>;
 
-export function presentRequestType(row: Row): RequestType {
+type ProductTypeRef = { uuid: string; name: string } | null;
+
+export function presentRequestType(row: Row, productType: ProductTypeRef): RequestType {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -38,19 +40,37 @@ export function presentRequestType(row: Row): RequestType {
     price_cents: row.priceCents,
     sells: row.sells as ServiceSells,
     plan_reload_minutes: row.planReloadMinutes,
+    product_type: productType,
   };
+}
+
+/** The catalogue rows with their product type's uuid and name (left join: most services may have none). */
+function selectWithProductType(db: DbExecutor) {
+  return db
+    .select({ row: requestTypes, productType: { uuid: productTypes.uuid, name: productTypes.name } })
+    .from(requestTypes)
+    .leftJoin(productTypes, eq(productTypes.id, requestTypes.productTypeId));
 }
 
 /** GET request-types: the catalogue in its order, disabled entries included (flagged) unless enabled_only. */
 export async function listRequestTypes(db: Database, query: ListQuery): Promise<RequestType[]> {
-  const rows = await db
-    .select()
-    .from(requestTypes)
+  const rows = await selectWithProductType(db)
     .where(query.enabled_only ? eq(requestTypes.disabled, false) : undefined)
     .orderBy(asc(requestTypes.sortOrder), asc(requestTypes.id));
   // A few dozen rows: the search runs in code, by the rule the web's catalogue searches use (typos tolerated).
   const term = query.search_term ?? '';
-  return rows.map(presentRequestType).filter((type) => matchesCatalogueSearch(type, term));
+  return rows
+    .map(({ row, productType }) => presentRequestType(row, productType))
+    .filter((type) => matchesCatalogueSearch(type, term));
+}
+
+/** GET request-types/{id} and the answer of its writes. */
+export async function showRequestType(db: DbExecutor, id: number): Promise<RequestType> {
+  const [found] = await selectWithProductType(db).where(eq(requestTypes.id, id));
+  if (!found) {
+    throw notFound();
+  }
+  return presentRequestType(found.row, found.productType);
 }
 
 export async function findRequestTypeById(db: DbExecutor, id: number): Promise<Row> {
@@ -82,6 +102,24 @@ async function checkName(db: DbExecutor, name: string, exceptId?: number) {
   if (clash) {
     throw validationError({ name: [MESSAGES.nameTaken] });
   }
+}
+
+/** `product_type_uuid` as the column: undefined leaves it, null clears it, an unknown uuid is a field error. */
+async function productTypeColumn(db: DbExecutor, input: UpdateInput) {
+  if (input.product_type_uuid === undefined) {
+    return {};
+  }
+  if (input.product_type_uuid === null) {
+    return { productTypeId: null };
+  }
+  const [type] = await db
+    .select({ id: productTypes.id })
+    .from(productTypes)
+    .where(eq(productTypes.uuid, input.product_type_uuid));
+  if (!type) {
+    throw validationError({ product_type_uuid: ['The selected product type does not exist'] });
+  }
+  return { productTypeId: type.id };
 }
 
 const columnsOf = (input: UpdateInput) => ({
@@ -126,9 +164,10 @@ export async function createRequestType(db: Database, input: WriteInput): Promis
   checkForm(input.form);
   const checked = checkSells(input);
   await checkName(db, input.name);
+  const productType = await productTypeColumn(db, input);
   const [row] = await db
     .insert(requestTypes)
-    .values({ ...columnsOf(checked), name: input.name })
+    .values({ ...columnsOf(checked), ...productType, name: input.name })
     .returning({ id: requestTypes.id });
   if (!row) {
     throw new Error('request type not created');
@@ -144,7 +183,7 @@ export async function updateRequestType(db: Database, id: number, input: UpdateI
   if (input.name !== undefined) {
     await checkName(db, input.name, id);
   }
-  const columns = columnsOf(checked);
+  const columns = { ...columnsOf(checked), ...(await productTypeColumn(db, input)) };
   if (Object.keys(columns).length) {
     await db.update(requestTypes).set(columns).where(eq(requestTypes.id, id));
   }

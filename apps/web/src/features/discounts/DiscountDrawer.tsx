@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { ApiError } from '../../api/errors';
 import { useAbility } from '../../auth/useAbility';
 import { reportError, reportSuccess } from '../../shell/feedback';
+import { listProductTypes, PRODUCT_TYPES_KEY } from '../admin/api';
 import { ConfirmButton } from '../common/ConfirmButton';
 import { listRequestTypes, REQUEST_TYPES_KEY } from '../requests/form/api';
 import { createDiscount, DISCOUNTS_KEY, deleteDiscount, getDiscount, listRedemptions, updateDiscount } from './api';
-import { dayOf, endOfDay, startOfDay } from './discountText';
+import { dayOf, endOfDay, scopeOptions, startOfDay } from './discountText';
 
 /** A code: created or edited here (PRODUCTS_CREATE / _UPDATE), with the orders that used it below. */
 export function DiscountDrawer({ uuid, onClose }: { uuid: string | null; onClose(): void }) {
@@ -46,6 +47,7 @@ function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone(
   const [percent, setPercent] = useState<number | null>(discount?.type === 'percent' ? discount.value : 10);
   const [amount, setAmount] = useState(discount?.type === 'fixed' ? (discount.value / 100).toFixed(2) : '');
   const [services, setServices] = useState<string[]>(discount?.service_uuids ?? []);
+  const [productTypes, setProductTypes] = useState<string[]>(discount?.product_type_uuids ?? []);
   const [from, setFrom] = useState(dayOf(discount?.valid_from ?? null));
   const [to, setTo] = useState(dayOf(discount?.valid_to ?? null));
   const [max, setMax] = useState<number | null>(discount?.max_redemptions ?? null);
@@ -53,6 +55,17 @@ function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone(
   const [active, setActive] = useState(discount?.active ?? true);
   const [problems, setProblems] = useState<string[]>([]);
   const catalogue = useQuery({ queryKey: REQUEST_TYPES_KEY, queryFn: ({ signal }) => listRequestTypes(signal) });
+  // GET product-types needs PRODUCT_TYPES_READ; without it the code's own types are the only options.
+  const canReadTypes = ability.can('PRODUCT_TYPES_READ');
+  const typeList = useQuery({
+    queryKey: [...PRODUCT_TYPES_KEY, 'options'],
+    queryFn: ({ signal }) => listProductTypes(signal),
+    enabled: canReadTypes,
+  });
+  const typeOptions = scopeOptions(
+    (typeList.data?.data ?? []).map((t) => ({ value: t.uuid, label: t.name })),
+    discount?.product_types ?? [],
+  );
 
   const done = () => {
     void queryClient.invalidateQueries({ queryKey: DISCOUNTS_KEY });
@@ -66,6 +79,7 @@ function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone(
         type,
         value,
         service_uuids: services,
+        product_type_uuids: productTypes,
         valid_from: startOfDay(from),
         valid_to: endOfDay(to),
         max_redemptions: max,
@@ -147,7 +161,7 @@ function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone(
           />
         </>
       )}
-      <label htmlFor="discount-services">Services (none chosen: all services)</label>
+      <label htmlFor="discount-services">Services</label>
       <Select
         id="discount-services"
         mode="multiple"
@@ -161,6 +175,24 @@ function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone(
         disabled={!editable}
         data-testid="discount-services"
       />
+      <label htmlFor="discount-product-types">Product types</label>
+      <Select
+        id="discount-product-types"
+        mode="multiple"
+        allowClear
+        optionFilterProp="label"
+        placeholder="Any product type"
+        value={productTypes}
+        onChange={setProductTypes}
+        options={typeOptions}
+        loading={typeList.isLoading && canReadTypes}
+        disabled={!editable}
+        data-testid="discount-product-types"
+      />
+      <Typography.Text type="secondary" className="discount-form-hint">
+        None chosen in either: all services. Otherwise a line is discounted when its service is chosen or its service's
+        product type is.
+      </Typography.Text>
       <label htmlFor="discount-from">Valid from</label>
       <Input
         id="discount-from"

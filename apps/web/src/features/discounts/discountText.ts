@@ -4,8 +4,20 @@ import { type Discount, formatUsd } from '@portal/domain';
 export const discountValue = (d: Pick<Discount, 'type' | 'value'>) =>
   d.type === 'percent' ? `${d.value}%` : formatUsd(d.value);
 
-export const discountScope = (d: Pick<Discount, 'services'>) =>
-  d.services.length ? d.services.map((s) => s.name).join(', ') : 'All services';
+/** "All services", or the chosen product types (named as such) and services: "Design (product type), Web Page". */
+export function discountScope(d: Pick<Discount, 'services' | 'product_types'>): string {
+  const named = [...d.product_types.map((t) => `${t.name} (product type)`), ...d.services.map((s) => s.name)];
+  return named.length ? named.join(', ') : 'All services';
+}
+
+/** A picker's options with the code's own choices kept, when the list could not be read or no longer holds them. */
+export function scopeOptions(
+  listed: readonly { value: string; label: string }[],
+  chosen: readonly { uuid: string; name: string }[],
+): { value: string; label: string }[] {
+  const missing = chosen.filter((c) => !listed.some((o) => o.value === c.uuid));
+  return [...missing.map((c) => ({ value: c.uuid, label: c.name })), ...listed];
+}
 
 const day = (iso: string) => new Date(iso).toLocaleDateString();
 

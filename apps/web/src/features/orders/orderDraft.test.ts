@@ -25,6 +25,7 @@ const service = (uuid: string, price: number | null, disabled = false): RequestT
   price_cents: price,
   sells: 'one_off',
   plan_reload_minutes: null,
+  product_type: null,
 });
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';

@@ -8,11 +8,13 @@ import {
   SERVICE_SELLS_LABELS,
   type ServiceSells,
 } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Col, Form, Input, Modal, Row, Select, Space, Switch, Typography } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { ApiError } from '../../api/errors';
+import { useAbility } from '../../auth/useAbility';
 import { reportError, reportSuccess } from '../../shell/feedback';
+import { listProductTypes, PRODUCT_TYPES_KEY } from '../admin/api';
 import { REQUEST_TYPES_KEY } from '../requests/form/api';
 import { CATALOGUE_ICON_NAMES, CatalogueIcon } from '../requests/form/CatalogueIcon';
 import { AnswerForm } from '../requests/form/QuestionRendererForm';
@@ -69,11 +71,30 @@ function ServicePreview({ form }: { form: RequestForm }) {
   );
 }
 
+/**
+ * The product type picker, fed by GET product-types (page[size]=999, sort[by]=name: label name, value uuid). Without
+ * PRODUCT_TYPES_READ the list cannot be read, so the service's own type is the only option and the field is read-only.
+ */
+function useProductTypeOptions(current: RequestType['product_type'] | undefined) {
+  const canRead = useAbility().can('PRODUCT_TYPES_READ');
+  const types = useQuery({
+    queryKey: [...PRODUCT_TYPES_KEY, 'options'],
+    queryFn: ({ signal }) => listProductTypes(signal),
+    enabled: canRead,
+  });
+  const options = (types.data?.data ?? []).map((t) => ({ value: t.uuid, label: t.name }));
+  if (current && !options.some((o) => o.value === current.uuid)) {
+    options.unshift({ value: current.uuid, label: current.name });
+  }
+  return { options, canRead, loading: types.isLoading && canRead };
+}
+
 /** New and Edit of a catalogue entry (SERVICES_CREATE / SERVICES_UPDATE), with a live preview of its questionnaire. */
 export function ServiceModal({ type, onClose }: { type: RequestType | null; onClose(): void }) {
   const [form] = Form.useForm<ServiceValues>();
   const initial = useMemo(() => serviceValues(type), [type]);
   const queryClient = useQueryClient();
+  const productTypes = useProductTypeOptions(type?.product_type);
   const formText = Form.useWatch('form', form) ?? initial.form;
   const sells: ServiceSells = Form.useWatch('sells', form) ?? initial.sells;
   // Parsing a long questionnaire on every keystroke would make typing lag; the preview may trail a little.
@@ -180,6 +201,21 @@ export function ServiceModal({ type, onClose }: { type: RequestType | null; onCl
                 </Form.Item>
               </Col>
             </Row>
+            <Form.Item
+              label="Product type"
+              name="productType"
+              extra="Discount codes can apply to every service of a product type"
+            >
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="None"
+                options={productTypes.options}
+                loading={productTypes.loading}
+                disabled={!productTypes.canRead}
+                data-testid="service-product-type"
+              />
+            </Form.Item>
             <Form.Item label="Image URL" name="imageUrl">
               <Input maxLength={2000} />
             </Form.Item>

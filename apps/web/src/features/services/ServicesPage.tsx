@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Switch, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useAbility } from '../../auth/useAbility';
-import { DataTable, useTableState } from '../../components/DataTable';
+import { DataTable, FilterSelect, useTableState } from '../../components/DataTable';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { reportSuccess } from '../../shell/feedback';
 import { ConfirmButton } from '../common/ConfirmButton';
@@ -13,6 +13,7 @@ import { PageHeader } from '../common/PageHeader';
 import { listRequestTypes, REQUEST_TYPES_KEY } from '../requests/form/api';
 import { CatalogueIcon } from '../requests/form/CatalogueIcon';
 import { deleteRequestType, updateRequestType } from './api';
+import { productTypeFilterOptions, withProductTypes } from './productTypeFilter';
 import { countQuestions, formatEstimate, matchesSearch } from './serviceForm';
 
 // The editor carries the questionnaire renderer; only those who open it load it.
@@ -33,7 +34,11 @@ export function ServicesPage() {
     enabled: allowed,
   });
   // The catalogue comes whole: the table searches, sorts and pages it itself.
-  const table = useTableState('services', { serverPaging: false, sort: { by: 'name', direction: 'asc' } });
+  const table = useTableState('services', {
+    serverPaging: false,
+    sort: { by: 'name', direction: 'asc' },
+    filters: { product_type: [] },
+  });
   const [editing, setEditing] = useState<RequestType | 'new' | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: REQUEST_TYPES_KEY });
   const toggle = useMutation({
@@ -69,7 +74,7 @@ export function ServicesPage() {
       <DataTable<RequestType>
         table={table}
         query={{
-          data: types.data ? { data: types.data } : undefined,
+          data: types.data ? { data: withProductTypes(types.data, table.state.filters.product_type) } : undefined,
           isFetching: types.isFetching,
           refetch: types.refetch,
         }}
@@ -77,6 +82,15 @@ export function ServicesPage() {
         testId="services"
         searchPlaceholder="Search services"
         clientSearch={matchesSearch}
+        filters={
+          <FilterSelect
+            table={table}
+            field="product_type"
+            options={productTypeFilterOptions(types.data ?? [])}
+            placeholder="Any product type"
+            testId="services-product-type-filter"
+          />
+        }
         columns={[
           { title: '', key: 'icon', width: 48, render: (_: unknown, type) => <CatalogueIcon name={type.icon} /> },
           {
@@ -130,6 +144,15 @@ export function ServicesPage() {
             key: 'questions',
             width: 100,
             render: (_: unknown, type) => countQuestions(type.form),
+          },
+          {
+            title: 'Product type',
+            key: 'product_type',
+            sortKey: 'product_type.name',
+            width: 140,
+            render: (_: unknown, type) => (
+              <span data-testid="service-product-type-cell">{type.product_type?.name ?? '—'}</span>
+            ),
           },
           {
             title: 'Price',

@@ -40,6 +40,7 @@ const emailDesign: RequestType = {
   price_cents: null,
   sells: 'one_off',
   plan_reload_minutes: null,
+  product_type: null,
 };
 
 describe('the estimate as h:mm', () => {
@@ -99,7 +100,19 @@ describe('service values', () => {
       price_cents: null,
       sells: 'one_off',
       plan_reload_minutes: null,
+      product_type_uuid: null,
     });
+  });
+
+  it('sends the chosen product type by uuid, and null once it is cleared', () => {
+    const web = { uuid: '7b0c1a52-3b1e-4c1a-9a43-0d51e1d5b001', name: 'Web' };
+    const values = serviceValues({ ...emailDesign, product_type: web });
+    expect(values.productType).toBe(web.uuid);
+    expect(serviceBody(values).product_type_uuid).toBe(web.uuid);
+    expect(serviceBody({ ...values, productType: undefined }).product_type_uuid).toBeNull();
+    expect(serviceFieldErrors({ product_type_uuid: ['The selected product type does not exist'] }).fields).toEqual([
+      { name: 'productType', errors: ['The selected product type does not exist'] },
+    ]);
   });
 
   it('starts a new service enabled, without estimate or questions', () => {

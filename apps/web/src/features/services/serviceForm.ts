@@ -29,6 +29,8 @@ export interface ServiceValues {
   price: string;
   sells: ServiceSells;
   planReload: string;
+  /** The product type's uuid (issue 22: discount codes can be scoped to product types); undefined is none. */
+  productType: string | undefined;
 }
 
 /** The API caps an estimate at 1,000,000 minutes (requestTypeWriteSchema). */
@@ -129,6 +131,7 @@ export function serviceValues(type: RequestType | null): ServiceValues {
     price: formatPrice(type?.price_cents),
     sells: type?.sells ?? 'one_off',
     planReload: formatEstimate(type?.plan_reload_minutes),
+    productType: type?.product_type?.uuid,
   };
 }
 
@@ -153,6 +156,7 @@ export function serviceBody(values: ServiceValues): RequestTypeWriteInput {
     price_cents: price.cents,
     sells: values.sells,
     plan_reload_minutes: reload.minutes,
+    product_type_uuid: values.productType ?? null,
   };
 }
 
@@ -171,6 +175,7 @@ export function matchesSearch(type: Pick<RequestType, 'name' | 'tags'>, term: st
 const API_FIELD_NAMES: Record<string, keyof ServiceValues> = {
   price_cents: 'price',
   plan_reload_minutes: 'planReload',
+  product_type_uuid: 'productType',
 };
 
 const FIELDS: readonly string[] = [
@@ -185,6 +190,7 @@ const FIELDS: readonly string[] = [
   'price',
   'sells',
   'planReload',
+  'productType',
 ] satisfies (keyof ServiceValues)[];
 
 /**
