@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../http/access';
 import { errorResponses } from '../../http/responses';
+import { RateLimiter } from '../auth/rate-limiter';
 import {
   answerOnce,
   buildFeed,
@@ -36,6 +37,8 @@ const CACHE = 'public, max-age=60, stale-while-revalidate=300';
  */
 export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  // One per app instance: counts live in its memory (see limitPublicCalls).
+  const limiter = RateLimiter.inMemory();
 
   /** Sends the answer with its validators, or 304 when the client's copy matches. */
   function send(request: FastifyRequest, reply: FastifyReply, answer: PublicAnswer) {
@@ -59,7 +62,7 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limitPublicCalls(ctx, request.ip);
+      await limitPublicCalls(limiter, ctx, request.ip);
       const { page, category } = request.query;
       const answer = await answerOnce(`list:${page}:${category ?? ''}`, async () => ({
         type: JSON_TYPE,
@@ -80,7 +83,7 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limitPublicCalls(ctx, request.ip);
+      await limitPublicCalls(limiter, ctx, request.ip);
       const answer = await answerOnce('rss', async () => ({
         type: 'application/rss+xml; charset=utf-8',
         body: (await buildFeed(ctx)).rss2(),
@@ -100,7 +103,7 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limitPublicCalls(ctx, request.ip);
+      await limitPublicCalls(limiter, ctx, request.ip);
       const answer = await answerOnce('atom', async () => ({
         type: 'application/atom+xml; charset=utf-8',
         body: (await buildFeed(ctx)).atom1(),
@@ -120,7 +123,7 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limitPublicCalls(ctx, request.ip);
+      await limitPublicCalls(limiter, ctx, request.ip);
       const answer = await answerOnce('sitemap', async () => ({
         type: 'application/xml; charset=utf-8',
         body: await buildSitemap(ctx),
@@ -141,7 +144,7 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limitPublicCalls(ctx, request.ip);
+      await limitPublicCalls(limiter, ctx, request.ip);
       // Only posts are kept; a redirect (or a 404) is looked up each time.
       const found = await answerOnce(`post:${request.params.slug}`, async () => {
         const post = await getPublicPost(ctx, request.params.slug);

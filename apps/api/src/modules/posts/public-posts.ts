@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { MESSAGES, POST_LIMITS, richTextToHtml, sameOriginAs } from '@portal/domain';
+import { POST_LIMITS, richTextToHtml, sameOriginAs } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { Feed } from 'feed';
 import type { AppContext } from '../../context';
-import { AppError, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { addressBucket } from '../auth/client-address';
+import type { RateLimiter } from '../auth/rate-limiter';
 import { publicPostUrl } from './post-queries';
 
 type Ctx = Pick<AppContext, 'db' | 'config'>;
@@ -32,35 +33,18 @@ const SUMMARY = sql`p.title, p.slug, p.excerpt, p.published_at, p.updated_at, p.
     from post_category_links l join post_categories pc on pc.id = l.category_id where l.post_id = p.id), '[]') as categories`;
 
 /**
- * Every public call counts against the caller's address, in this instance's memory rather than the shared
- * rate_limit_counters table: this limit only sheds a scraper's load on a read-only API (no secret to guess, as the
- * sign-in and share-link limits guard), and a committed counter write per read would cost more than the read itself.
- * With N instances an address may make N times the limit.
+ * Every public call counts against the caller's address on the one RateLimiter in its memory mode: this limit only
+ * sheds a scraper's load on a read-only API (no secret to guess, as the sign-in and share-link limits guard, which
+ * share rate_limit_counters), and a committed counter write per read would cost more than the read itself. With N
+ * instances an address may make N times the limit.
  */
-const windows = new Map<string, { count: number; resetAt: number }>();
-const WINDOW_MS = 60_000;
-
-export function limitPublicCalls(ctx: Pick<Ctx, 'config'>, ip: string, now = Date.now()): void {
-  const key = addressBucket(ip);
-  let window = windows.get(key);
-  if (!window || window.resetAt <= now) {
-    if (windows.size > 50_000) {
-      for (const [k, w] of windows) {
-        if (w.resetAt <= now) {
-          windows.delete(k);
-        }
-      }
-    }
-    window = { count: 0, resetAt: now + WINDOW_MS };
-    windows.set(key, window);
-  }
-  window.count += 1;
-  if (window.count > ctx.config.posts.publicCallsPerIpMinute) {
-    throw new AppError(429, MESSAGES.tooManyAttempts, {
-      code: 'too_many_requests',
-      headers: { 'retry-after': String(Math.max(1, Math.ceil((window.resetAt - now) / 1000))) },
-    });
-  }
+export function limitPublicCalls(limiter: RateLimiter, ctx: Pick<Ctx, 'config'>, ip: string) {
+  return limiter.hit([
+    {
+      key: `posts:public:ip:${addressBucket(ip)}`,
+      rule: { limit: ctx.config.posts.publicCallsPerIpMinute, windowSeconds: 60 },
+    },
+  ]);
 }
 
 function summary(ctx: Ctx, row: Row) {
