@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { AppContext } from '../../context';
+import { inTransaction } from '../../events/domain-events';
 import { publishDuePosts } from './post-commands';
 
 export const POSTS_PUBLISH_QUEUE = 'posts-publish-due';
@@ -17,7 +18,10 @@ export async function schedulePostJobs(
   await boss.createQueue(POSTS_PUBLISH_QUEUE);
   await boss.schedule(POSTS_PUBLISH_QUEUE, '* * * * *', {}, { tz: timeZone });
   await boss.work(POSTS_PUBLISH_QUEUE, async () => {
-    const published = await publishDuePosts(app.ctx.db);
+    // Announced like a person's publish, so the trail and the open /cms screens hear of it.
+    const published = await inTransaction(app.ctx.db, app.ctx.events, (tx, emit) =>
+      publishDuePosts(tx, new Date(), emit),
+    );
     if (published > 0) {
       app.log.info({ published }, 'scheduled posts published');
     }
