@@ -26,4 +26,5 @@ export const POST_ROUTES: MatrixRows = {
   'GET /api/public/posts/feed.atom': { expect: everyone },
   'GET /api/public/posts/sitemap.xml': { expect: everyone },
   'GET /api/public/posts/:slug': { expect: everyone, url: '/api/public/posts/no-such-post' },
+  'GET /api/public/post-covers/:uuid': { expect: everyone, url: `/api/public/post-covers/${NONE}` },
 };
