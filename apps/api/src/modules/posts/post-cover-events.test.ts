@@ -162,9 +162,8 @@ describe('author', () => {
 type Entry = {
   action: string;
   object_type: string;
-  object_uuid: string | null;
-  label: string | null;
-  details: unknown;
+  object: { uuid: string | null; label: string | null };
+  fields: string[];
 };
 
 async function trail(objectType: string): Promise<Entry[]> {
