@@ -1,4 +1,4 @@
-import type { CounterStore, WindowCount } from './rate-limiter';
+import type { CounterStore, WindowCount } from './counter-store';
 
 /** Above this many remembered keys, passed windows are dropped before a new one is added. */
 const SWEEP_ABOVE = 50_000;

@@ -2,23 +2,12 @@ import { MESSAGES } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+import type { CounterStore, WindowCount } from './counter-store';
 import { MemoryCounters } from './memory-counters';
 
 export type RateRule = { limit: number; windowSeconds: number };
 
 const SWEEP_EVERY_MS = 60_000;
-
-/** A key's count in its current window and the seconds until that window ends. */
-export type WindowCount = { key: string; count: number; retryAfter: number };
-
-/** Where the fixed-window counts live: PostgreSQL (shared by every instance) or this instance's memory. */
-export interface CounterStore {
-  hit(keys: string[], windowSeconds: number[]): Promise<WindowCount[]>;
-  refund(keys: string[]): Promise<void>;
-  clear(keys: string[]): Promise<void>;
-  mark(key: string, windowSeconds: number): Promise<void>;
-  isMarked(key: string): Promise<boolean>;
-}
 
 /**
  * Counters in rate_limit_counters, so the limits hold across every instance that shares the database. Each hit is
