@@ -63,7 +63,9 @@ test('a writer publishes a post and the public API serves it as HTML (1366 px), 
   await expect(page.getByTestId('post-cover-preview')).toBeVisible();
   await page.getByTestId('post-author').click();
   await page.keyboard.type('Tester Guest Author');
-  await page.getByRole('option', { name: 'Tester Guest Author' }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Tester Guest Author' })
+    .click();
   await page.getByTestId('post-seo-title').fill('Launch notes');
   await expect(page.getByTestId('post-seo-preview')).toContainText('Launch notes');
   await page.getByTestId('post-save').click();
