@@ -12,6 +12,7 @@ export const POST_ROUTES: MatrixRows = {
   'PUT /api/posts/:uuid': { expect: postStaff, url: `/api/posts/${NONE}`, payload: {} },
   'DELETE /api/posts/:uuid': { expect: postStaff, url: `/api/posts/${NONE}` },
   'POST /api/posts/:uuid/publish': { expect: postStaff, url: `/api/posts/${NONE}/publish`, payload: {} },
+  'POST /api/posts/:uuid/unpublish': { expect: postStaff, url: `/api/posts/${NONE}/unpublish` },
   'GET /api/posts/:uuid/revisions': { expect: postStaff, url: `/api/posts/${NONE}/revisions` },
   'POST /api/posts/:uuid/revisions/:id/restore': {
     expect: postStaff,

@@ -238,6 +238,22 @@ export async function publishPost(
   announcePost(emit, at ? 'schedule' : 'publish', { uuid, title: post.title, status }, actorId);
 }
 
+/**
+ * POST posts/{uuid}/unpublish: back to a draft (a published post leaves the public API at once, a scheduled one will
+ * not be published). The slug and its redirects stay, so publishing again keeps the address.
+ */
+export async function unpublishPost(db: DbExecutor, actorId: number, uuid: string, emit: Emit): Promise<void> {
+  const post = await findPostRow(db, uuid);
+  if (post.status === 'draft') {
+    return;
+  }
+  await db
+    .update(posts)
+    .set({ status: 'draft', publishedAt: null, updatedAt: new Date() })
+    .where(eq(posts.id, post.id));
+  announcePost(emit, 'unpublish', { uuid, title: post.title, status: 'draft' }, actorId);
+}
+
 /** The revision's fields, for restoring (the body is merged into the live document by the route). */
 export async function findRevision(db: DbExecutor, uuid: string, revisionId: number) {
   const post = await findPostRow(db, uuid);

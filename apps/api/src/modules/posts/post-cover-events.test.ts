@@ -78,6 +78,13 @@ describe('cover image', () => {
     const again = await open(pathOf(coverUrl ?? ''), { 'if-none-match': String(served.headers.etag) });
     expect(again.statusCode).toBe(304);
 
+    // Unpublished, the post and its cover leave the public at once; published again, both come back.
+    await call('POST', `/api/posts/${post.uuid}/unpublish`);
+    expect((await open(pathOf(coverUrl ?? ''))).statusCode).toBe(404);
+    expect((await open(`/api/public/posts/${post.slug}`)).statusCode).toBe(404);
+    await call('POST', `/api/posts/${post.uuid}/publish`, {});
+    expect((await open(pathOf(coverUrl ?? ''))).statusCode).toBe(200);
+
     const list = await open('/api/public/posts');
     const listed = (list.json().data as { slug: string; cover_url: string | null }[]).find((p) => p.slug === post.slug);
     expect(listed?.cover_url).toBe(coverUrl);
@@ -180,17 +187,27 @@ describe('events into the activity log', () => {
     await call('POST', `/api/posts/${post.uuid}/publish`, {
       published_at: new Date(Date.now() + 86_400_000).toISOString(),
     });
+    const unpublished = await call('POST', `/api/posts/${post.uuid}/unpublish`);
+    expect(unpublished.json().data).toMatchObject({ status: 'draft', published_at: null });
     const revisions = (await call('GET', `/api/posts/${post.uuid}/revisions`)).json().data as { id: number }[];
     const oldest = revisions.at(-1)?.id;
     await call('POST', `/api/posts/${post.uuid}/revisions/${oldest}/restore`);
     await call('DELETE', `/api/posts/${post.uuid}`);
     const mine = async () => (await trail('post')).filter((e) => e.object?.uuid === post.uuid);
-    await vi.waitFor(async () => expect(await mine()).toHaveLength(6));
+    await vi.waitFor(async () => expect(await mine()).toHaveLength(7));
     const entries = (await mine()).reverse();
-    expect(entries.map((e) => e.action)).toEqual(['create', 'update', 'publish', 'schedule', 'restore', 'delete']);
+    expect(entries.map((e) => e.action)).toEqual([
+      'create',
+      'update',
+      'publish',
+      'schedule',
+      'unpublish',
+      'restore',
+      'delete',
+    ]);
     expect(entries[1]).toMatchObject({ object: { label: 'Trail post, edited' }, fields: ['excerpt', 'title'] });
     // The restore put the first revision's title back; the delete names the post as it was then.
-    expect(entries[5]?.object.label).toBe('Trail post');
+    expect(entries[6]?.object.label).toBe('Trail post');
     expect(JSON.stringify(entries)).not.toContain('secret excerpt');
   });
 

@@ -1,14 +1,14 @@
 import type { Emit } from '../../events/domain-events';
 
 /**
- * What posts' writes announce after commit: `post` (created, updated, deleted, publish, schedule, restore) and
+ * What posts' writes announce after commit: `post` (created, updated, deleted, publish, schedule, unpublish, restore) and
  * `post_category` (created, updated, deleted). Payloads carry public fields only — the title or name, the status,
  * and for an update the names of the fields sent (never their values) — which is what the activity log keeps and
  * what the /cms screens need to know to refetch (live/read-rules.ts: readers holding POSTS_READ).
  */
 export function announcePost(
   emit: Emit,
-  action: 'created' | 'updated' | 'deleted' | 'publish' | 'schedule' | 'restore',
+  action: 'created' | 'updated' | 'deleted' | 'publish' | 'schedule' | 'unpublish' | 'restore',
   post: { uuid: string; title: string; status: string },
   actorId: number | null,
   fields?: string[],

@@ -19,7 +19,15 @@ import { inTransaction } from '../../events/domain-events';
 import { access, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
 import { createCategory, deleteCategory, listCategories, renameCategory } from './post-categories';
-import { createPost, deletePost, findRevision, publishPost, restoreRevision, updatePost } from './post-commands';
+import {
+  createPost,
+  deletePost,
+  findRevision,
+  publishPost,
+  restoreRevision,
+  unpublishPost,
+  updatePost,
+} from './post-commands';
 import { getPost, listPosts, listRevisions } from './post-queries';
 import { clearPublicAnswers } from './public-posts';
 
@@ -135,6 +143,24 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requirePrincipal(request).userId;
       await write((tx, emit) => publishPost(tx, actor, request.params.uuid, request.body, emit));
+      return { data: await getPost(ctx.db, request.params.uuid, siteUrl) };
+    },
+  );
+
+  app.post(
+    '/posts/:uuid/unpublish',
+    {
+      config: { access: can('UPDATE') },
+      schema: {
+        tags,
+        summary: 'Back to a draft: off the public API at once, or a scheduled publish cancelled',
+        params: uuidParam,
+        response: { 200: postResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = requirePrincipal(request).userId;
+      await write((tx, emit) => unpublishPost(tx, actor, request.params.uuid, emit));
       return { data: await getPost(ctx.db, request.params.uuid, siteUrl) };
     },
   );
