@@ -71,6 +71,7 @@ export const AUDIT_ACTIONS = [
   'export',
   'publish',
   'schedule',
+  'unpublish',
   'restore',
 ] as const;
 

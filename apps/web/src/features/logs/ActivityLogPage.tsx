@@ -36,6 +36,7 @@ const ACTION_LABELS: Record<string, string> = {
   export: 'Exported',
   publish: 'Published',
   schedule: 'Scheduled',
+  unpublish: 'Unpublished',
   restore: 'Restored a revision',
 };
 const actionLabel = (action: string) => ACTION_LABELS[action] ?? humanize(action);
