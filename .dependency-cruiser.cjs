@@ -22,7 +22,8 @@ const TEST = '(\\.test\\.tsx?$|(^|/)test/|(^|/)e2e/|test-helpers\\.ts$|-fixtures
 const API_SURFACE = {
   collab: ['collab-server.ts', 'request-brief-merge.ts'],
   events: ['domain-events.ts', 'event-kinds.ts', 'list-cache-relay.ts'],
-  'modules/auth': ['client-address.ts', 'password-reset.ts', 'passwords.ts', 'tokens.ts'],
+  // rate-limiter.ts: the one RateLimiter; a module that needs its per-instance memory mode builds one (public posts).
+  'modules/auth': ['client-address.ts', 'password-reset.ts', 'passwords.ts', 'rate-limiter.ts', 'tokens.ts'],
   // Webhooks read an event's object as its owner, through each module's own visibility check and presenter.
   // The content module copies a client's approval comment into an item's thread and deletes the thread with the item,
   // inside its own transaction (commentable-lifecycle.ts).
@@ -92,6 +93,8 @@ const API_SURFACE = {
     'serve-upload.ts',
     'upload-events.ts',
     'upload-presenter.ts',
+    // The public cover route (posts) serves an image with the type its extension has, as every file route does.
+    'upload-rules.ts',
   ],
   'modules/users': ['signed-in-user.ts'],
 };

@@ -10,6 +10,11 @@ import { adminToken, expectNoSidewaysScroll, newStaff, openFromMenu, screenshot,
 
 const PASSWORD = 'posts-e2e-writer-2026';
 const TITLE = `Our e2e launch notes ${Date.now()}`;
+/** A 1×1 PNG for the cover: it goes through the pre-signed upload flow like any file. */
+const COVER_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 let writer = '';
 
 test.beforeAll(async ({ request }) => {
@@ -22,6 +27,8 @@ test.beforeAll(async ({ request }) => {
       permissions: ['DASHBOARD_READ', 'POSTS_READ', 'POSTS_CREATE', 'POSTS_UPDATE'],
     })
   ).email;
+  // A colleague the writer credits as the author (any active staff member may be one).
+  await newStaff(request, admin, { label: 'Guest Author', email: 'guest.author', password: PASSWORD });
 });
 
 async function checkScreen(page: Page, name: string) {
@@ -50,6 +57,15 @@ test('a writer publishes a post and the public API serves it as HTML (1366 px), 
   await body.click();
   await body.pressSequentially('Spring is <here> for everyone.');
   await expect(page.getByTestId('post-body-status')).toHaveText('Saved', { timeout: 20_000 });
+  await page
+    .getByTestId('post-cover-input')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: COVER_PNG });
+  await expect(page.getByTestId('post-cover-preview')).toBeVisible();
+  await page.getByTestId('post-author').click();
+  await page.keyboard.type('Tester Guest Author');
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Tester Guest Author' })
+    .click();
   await page.getByTestId('post-seo-title').fill('Launch notes');
   await expect(page.getByTestId('post-seo-preview')).toContainText('Launch notes');
   await page.getByTestId('post-save').click();
@@ -62,8 +78,21 @@ test('a writer publishes a post and the public API serves it as HTML (1366 px), 
   const slug = await page.getByTestId('post-slug').inputValue();
   const res = await page.request.get(`/api/public/posts/${slug}`, { headers: { authorization: '' } });
   expect(res.status()).toBe(200);
-  const post = (await res.json()).data as { title: string; html: string; excerpt: string };
+  const post = (await res.json()).data as {
+    title: string;
+    html: string;
+    excerpt: string;
+    author: string;
+    cover_url: string;
+  };
   expect(post.title).toBe(TITLE);
+  expect(post.author).toBe('Tester Guest Author');
+  // The cover's public address works without an account (this request sends no cookie or token).
+  const cover = await page.context().request.get(new URL(post.cover_url).pathname, {
+    headers: { authorization: '', cookie: '' },
+  });
+  expect(cover.status()).toBe(200);
+  expect(cover.headers()['content-type']).toBe('image/png');
   expect(post.html).toBe('<p>Spring is &#60;here&#62; for everyone.</p>');
   const etag = res.headers().etag ?? '';
   const again = await page.request.get(`/api/public/posts/${slug}`, { headers: { 'if-none-match': etag } });
@@ -79,6 +108,7 @@ test('a writer publishes a post and the public API serves it as HTML (1366 px), 
   await expect(phone).toHaveURL(/\/cms$/);
   const row = phone.getByTestId('posts-table').locator('tbody tr.ant-table-row', { hasText: TITLE });
   await expect(row).toBeVisible();
+  await expect(row).toContainText('Tester Guest Author');
   await checkScreen(phone, 'posts-list-390');
   await row.getByTestId('post-open').click();
   await expect(phone.getByTestId('post-title')).toHaveValue(TITLE);

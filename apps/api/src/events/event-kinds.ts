@@ -22,6 +22,8 @@ export const EVENT_MODELS = [
   'order',
   'onboarding',
   'content_item',
+  'post',
+  'post_category',
 ] as const;
 
 export type EventModel = (typeof EVENT_MODELS)[number];

@@ -108,6 +108,10 @@ export const LIVE_READ_RULES: Record<EventModel, LiveReadRule> = {
   onboarding: object(ONBOARDING),
   // Content plans (issue 22): whoever may read content on the item's plan sees it move (a client's answer too).
   content_item: object(POSTS),
+  // The blog (issue 22): regular users who may read posts see /cms and an open editor's fields refresh (no plan,
+  // so no freelancer or client is in these rooms).
+  post: object(POSTS),
+  post_category: object(POSTS),
 };
 
 /** The room class of a permission set (live/rooms.ts): `*` for none, else the names sorted and joined by `+`. */

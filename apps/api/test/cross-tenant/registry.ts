@@ -365,6 +365,7 @@ export const REGISTRY: Record<string, Entry> = {
   'PUT /api/posts/:uuid': { unrestricted: `${AGENCY_WIDE} (POSTS_UPDATE)` },
   'DELETE /api/posts/:uuid': { unrestricted: `${AGENCY_WIDE} (POSTS_DESTROY)` },
   'POST /api/posts/:uuid/publish': { unrestricted: `${AGENCY_WIDE} (POSTS_UPDATE)` },
+  'POST /api/posts/:uuid/unpublish': { unrestricted: `${AGENCY_WIDE} (POSTS_UPDATE)` },
   'GET /api/posts/:uuid/revisions': { unrestricted: `${AGENCY_WIDE} (POSTS_READ)` },
   'POST /api/posts/:uuid/revisions/:id/restore': { unrestricted: `${AGENCY_WIDE} (POSTS_UPDATE)` },
   'PUT /api/post-categories/:uuid': { unrestricted: `${AGENCY_WIDE} (POSTS_UPDATE)` },

@@ -236,6 +236,19 @@ function cases(): Record<EventModel, { event: DomainEvent; adminReceives: boolea
         adminReceives: true,
       },
     ],
+    // The blog (issue 22): regular users holding POSTS_READ; the routes' own emission: live-events-posts.test.ts.
+    post: [
+      {
+        event: { model: 'post', action: 'publish', id: id(), actorId: null, payload: { status: 'published' } },
+        adminReceives: true,
+      },
+    ],
+    post_category: [
+      {
+        event: { model: 'post_category', action: 'created', id: id(), actorId: actors.admin.id, payload: {} },
+        adminReceives: true,
+      },
+    ],
     session: [
       {
         event: {

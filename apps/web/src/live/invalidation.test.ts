@@ -15,6 +15,8 @@ function staleAfter(run: (client: QueryClient) => void) {
     ['mentions', 'count'],
     ['plans', 'p1'],
     ['onboardings', 'board'],
+    ['posts', 'detail', 'p1'],
+    ['post-categories'],
   ];
   for (const key of keys) {
     client.setQueryData(key, 1);
@@ -32,6 +34,13 @@ describe('live invalidation', () => {
       invalidateForModelChange(c, { model: 'task', action: 'updated', id: 't1', payload: { ref_token: REF_TOKEN } }),
     );
     expect(own).toEqual([]);
+  });
+
+  it('refreshes /cms and an open post on another person’s post or category change', () => {
+    const change = (model: 'post' | 'post_category') => (c: QueryClient) =>
+      invalidateForModelChange(c, { model, action: 'updated', id: 'x', payload: { ref_token: null } });
+    expect(staleAfter(change('post'))).toEqual(['posts/detail/p1']);
+    expect(staleAfter(change('post_category'))).toEqual(['posts/detail/p1', 'post-categories']);
   });
 
   it('refreshes the views each model feeds', () => {

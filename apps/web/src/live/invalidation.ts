@@ -22,6 +22,9 @@ const ROOTS = {
   calendar: ['calendar'],
   // features/content/api.ts: a plan's content items, also moved by a client's answer on an approval link.
   content: ['content'],
+  // features/posts/api.ts: the /cms list and an open post (its fields; the body moves through its own document).
+  posts: ['posts'],
+  postCategories: ['post-categories'],
 } as const;
 
 /** An event this tab caused itself carries its ref_token: its views already show the change. */
@@ -62,6 +65,14 @@ export function invalidateForModelChange(client: QueryClient, event: LiveModelCh
       break;
     case 'content_item':
       stale(ROOTS.content);
+      break;
+    case 'post':
+      stale(ROOTS.posts);
+      break;
+    case 'post_category':
+      // A renamed or deleted category also changes the posts showing it.
+      stale(ROOTS.postCategories);
+      stale(ROOTS.posts);
       break;
     case 'onboarding':
       // The board, the table, an open onboarding and a client's onboarding section (features/onboarding/api.ts).

@@ -28,7 +28,17 @@ export type LiveEventName =
 
 /** What model.changes and task.move carry; `payload.ref_token` is the writing client's token (or null). */
 export type LiveModelChange = {
-  model: 'task' | 'comment' | 'upload' | 'request' | 'timelog' | 'requesttimelog' | 'onboarding' | 'content_item';
+  model:
+    | 'task'
+    | 'comment'
+    | 'upload'
+    | 'request'
+    | 'timelog'
+    | 'requesttimelog'
+    | 'onboarding'
+    | 'content_item'
+    | 'post'
+    | 'post_category';
   action: string;
   id: string;
   payload: { ref_token: string | null } & Record<string, unknown>;

@@ -56,11 +56,24 @@ export const AUDIT_OBJECT_TYPES = [
   'session',
   'export',
   'onboarding',
+  'post',
+  'post_category',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
 /** Actions as stored; models may add verbs of their own, so the filter accepts any short word. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'sign_in', 'sign_in_failed', 'export'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'sign_in',
+  'sign_in_failed',
+  'export',
+  'publish',
+  'schedule',
+  'unpublish',
+  'restore',
+] as const;
 
 export const activityLogListQuerySchema = z.object({
   page: listQuerySchema({ filters: {}, sortBy: ['created_at'] }).shape.page,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { richTextDelta } from '../rich-text';
 import { listResponseSchema, optionalText, requiredText } from './common';
 import { listQuerySchema, oneOrMany } from './lists';
+import { uploadSchema } from './uploads';
 
 /** The agency's blog (issue 22, /cms). */
 export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
@@ -29,6 +30,7 @@ export const POST_MESSAGES = {
   publishAtPast: 'Choose a time in the future to schedule, or publish now.',
   unknownCategory: 'One of the chosen categories no longer exists.',
   unknownAuthor: 'The author must be an active staff member.',
+  coverNotImage: 'The cover must be an image (JPG, PNG, GIF or WebP).',
   postDeleted: 'Post deleted.',
   categoryDeleted: 'Category deleted.',
   revisionRestored: 'Revision restored.',
@@ -88,6 +90,8 @@ export const postSchema = postListItemSchema.extend({
   body_document: z.string(),
   /** The public address of a published post (PUBLIC_SITE_URL), null before. */
   public_url: z.string().nullable(),
+  /** The cover image (an upload held by the post); its `url` is the signed-in path, never the public one. */
+  cover: uploadSchema.nullable(),
 });
 export type Post = z.infer<typeof postSchema>;
 export const postResponseSchema = z.object({ data: postSchema });
@@ -112,6 +116,8 @@ export const postInputSchema = z.object({
   category_uuids: z.array(z.uuid()).max(POST_LIMITS.categories).optional(),
   tags: z.array(tagSchema).max(POST_LIMITS.tags).optional(),
   author_uuid: z.uuid().optional(),
+  /** The cover image: an upload of the caller's (an image), or null to remove it. One cover per post. */
+  cover_upload_uuid: z.uuid().nullable().optional(),
   seo_title: optionalText(POST_LIMITS.seoTitle),
   seo_description: optionalText(POST_LIMITS.seoDescription),
 });
@@ -150,6 +156,8 @@ export const publicPostSummarySchema = z.object({
   categories: z.array(z.object({ name: z.string(), slug: z.string() })),
   tags: z.array(z.string()),
   url: z.string(),
+  /** The cover image's public address (served only while the post is public), or null. */
+  cover_url: z.string().nullable(),
 });
 export const publicPostListResponseSchema = z.object({
   data: z.array(publicPostSummarySchema),

@@ -12,6 +12,7 @@ export const POST_ROUTES: MatrixRows = {
   'PUT /api/posts/:uuid': { expect: postStaff, url: `/api/posts/${NONE}`, payload: {} },
   'DELETE /api/posts/:uuid': { expect: postStaff, url: `/api/posts/${NONE}` },
   'POST /api/posts/:uuid/publish': { expect: postStaff, url: `/api/posts/${NONE}/publish`, payload: {} },
+  'POST /api/posts/:uuid/unpublish': { expect: postStaff, url: `/api/posts/${NONE}/unpublish` },
   'GET /api/posts/:uuid/revisions': { expect: postStaff, url: `/api/posts/${NONE}/revisions` },
   'POST /api/posts/:uuid/revisions/:id/restore': {
     expect: postStaff,
@@ -26,4 +27,5 @@ export const POST_ROUTES: MatrixRows = {
   'GET /api/public/posts/feed.atom': { expect: everyone },
   'GET /api/public/posts/sitemap.xml': { expect: everyone },
   'GET /api/public/posts/:slug': { expect: everyone, url: '/api/public/posts/no-such-post' },
+  'GET /api/public/post-covers/:uuid': { expect: everyone, url: `/api/public/post-covers/${NONE}` },
 };

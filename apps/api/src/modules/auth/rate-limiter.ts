@@ -2,28 +2,24 @@ import { MESSAGES } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+import type { CounterStore, WindowCount } from './counter-store';
+import { MemoryCounters } from './memory-counters';
 
 export type RateRule = { limit: number; windowSeconds: number };
 
 const SWEEP_EVERY_MS = 60_000;
 
 /**
- * Fixed-window counters in PostgreSQL (rate_limit_counters), so the limits hold across every instance that shares
- * the database. Each call is one statement: an upsert that restarts a passed window and answers the new counts.
+ * Counters in rate_limit_counters, so the limits hold across every instance that shares the database. Each hit is
+ * one statement: an upsert that restarts a passed window and answers the new counts.
  */
-export class RateLimiter {
+class PostgresCounters implements CounterStore {
   private lastSweep = 0;
 
   constructor(private readonly db: Database) {}
 
-  /**
-   * Counts one hit for every key and answers each key's count in its window; throws 429 with Retry-After when
-   * any of them is over its rule, except entries marked `refuse: false`, whose caller acts on the count itself.
-   */
-  async hit(entries: { key: string; rule: RateRule; refuse?: false }[]): Promise<Map<string, number>> {
+  async hit(keys: string[], windows: number[]): Promise<WindowCount[]> {
     await this.sweep();
-    const keys = entries.map((e) => e.key);
-    const windows = entries.map((e) => e.rule.windowSeconds);
     const result = await this.db.execute<{ key: string; count: number; retry_after: number }>(sql`
       insert into rate_limit_counters as c (key, count, reset_at)
       select k, 1, now() + make_interval(secs => w)
@@ -32,37 +28,19 @@ export class RateLimiter {
         count = case when c.reset_at <= now() then 1 else c.count + 1 end,
         reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
       returning key, count, ceil(extract(epoch from reset_at - now()))::int as retry_after`);
-    const counts = new Map<string, number>();
-    let retryAfter = 0;
-    for (const row of result.rows) {
-      counts.set(row.key, row.count);
-      const entry = entries.find((e) => e.key === row.key);
-      if (entry && entry.refuse !== false && row.count > entry.rule.limit) {
-        retryAfter = Math.max(retryAfter, row.retry_after, 1);
-      }
-    }
-    if (retryAfter > 0) {
-      throw new AppError(429, MESSAGES.tooManyAttempts, {
-        code: 'too_many_requests',
-        headers: { 'retry-after': String(retryAfter) },
-      });
-    }
-    return counts;
+    return result.rows.map((row) => ({ key: row.key, count: row.count, retryAfter: row.retry_after }));
   }
 
-  /** Takes back one hit per key (a sign-in that succeeded should not use up the budget meant for guesses). */
   async refund(keys: string[]): Promise<void> {
     await this.db.execute(
       sql`update rate_limit_counters set count = greatest(count - 1, 0) where key = any(${sql.param(keys)}::text[])`,
     );
   }
 
-  /** Forgets keys (a pair's failures after that pair signed in). */
   async clear(keys: string[]): Promise<void> {
     await this.db.execute(sql`delete from rate_limit_counters where key = any(${sql.param(keys)}::text[])`);
   }
 
-  /** Remembers a fact for a while (a device that signed in to an account), as a counter of 1. */
   async mark(key: string, windowSeconds: number): Promise<void> {
     await this.db.execute(sql`
       insert into rate_limit_counters (key, count, reset_at) values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
@@ -83,6 +61,70 @@ export class RateLimiter {
     }
     this.lastSweep = now;
     await this.db.execute(sql`delete from rate_limit_counters where reset_at < now() - interval '1 hour'`);
+  }
+}
+
+/**
+ * The one rate limiter: fixed windows per key. Given the database, the counts are shared by every instance (the
+ * default, for limits guarding a secret); `RateLimiter.inMemory()` counts in this instance only (memory-counters.ts:
+ * with N instances an address gets up to N times the limit), for hot public reads where a write per call would cost
+ * more than the read it guards.
+ */
+export class RateLimiter {
+  private readonly store: CounterStore;
+
+  constructor(db: Database | CounterStore) {
+    this.store = 'hit' in db ? db : new PostgresCounters(db);
+  }
+
+  static inMemory(clock?: () => number): RateLimiter {
+    return new RateLimiter(new MemoryCounters(clock));
+  }
+
+  /**
+   * Counts one hit for every key and answers each key's count in its window; throws 429 with Retry-After when
+   * any of them is over its rule, except entries marked `refuse: false`, whose caller acts on the count itself.
+   */
+  async hit(entries: { key: string; rule: RateRule; refuse?: false }[]): Promise<Map<string, number>> {
+    const rows = await this.store.hit(
+      entries.map((e) => e.key),
+      entries.map((e) => e.rule.windowSeconds),
+    );
+    const counts = new Map<string, number>();
+    let retryAfter = 0;
+    for (const row of rows) {
+      counts.set(row.key, row.count);
+      const entry = entries.find((e) => e.key === row.key);
+      if (entry && entry.refuse !== false && row.count > entry.rule.limit) {
+        retryAfter = Math.max(retryAfter, row.retryAfter, 1);
+      }
+    }
+    if (retryAfter > 0) {
+      throw new AppError(429, MESSAGES.tooManyAttempts, {
+        code: 'too_many_requests',
+        headers: { 'retry-after': String(retryAfter) },
+      });
+    }
+    return counts;
+  }
+
+  /** Takes back one hit per key (a sign-in that succeeded should not use up the budget meant for guesses). */
+  refund(keys: string[]): Promise<void> {
+    return this.store.refund(keys);
+  }
+
+  /** Forgets keys (a pair's failures after that pair signed in). */
+  clear(keys: string[]): Promise<void> {
+    return this.store.clear(keys);
+  }
+
+  /** Remembers a fact for a while (a device that signed in to an account), as a counter of 1. */
+  mark(key: string, windowSeconds: number): Promise<void> {
+    return this.store.mark(key, windowSeconds);
+  }
+
+  isMarked(key: string): Promise<boolean> {
+    return this.store.isMarked(key);
   }
 }
 

@@ -27,6 +27,10 @@ function linkOf(type: string, uuid: string | null, action: string): string | nul
       return `/users/${uuid}`;
     case 'role':
       return '/roles';
+    case 'post':
+      return `/cms/${uuid}`;
+    case 'post_category':
+      return '/cms';
     default:
       return null;
   }

@@ -17,6 +17,8 @@ const SUBJECT_OF_MODEL: Record<string, string> = {
   session: 'session',
   export: 'export',
   onboarding: 'onboarding',
+  post: 'post',
+  post_category: 'post_category',
 };
 
 /**

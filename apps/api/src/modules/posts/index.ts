@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerPostCoverUploads } from './post-cover';
 import { postRoutes as routes } from './posts.routes';
 import { publicPostsRoutes } from './public-posts.routes';
 
@@ -7,6 +8,7 @@ import { publicPostsRoutes } from './public-posts.routes';
  * website. Its surface is this plugin, the job scheduler and the commands the demo seed goes through.
  */
 export const postRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerPostCoverUploads();
   await app.register(routes);
   await app.register(publicPostsRoutes);
 };

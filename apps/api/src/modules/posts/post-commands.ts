@@ -18,13 +18,20 @@ import {
   posts,
   users,
 } from '../../db/schema';
+import type { Emit } from '../../events/domain-events';
 import { notFound, validationError } from '../../http/errors';
+import type { FileStorage } from '../uploads/storage';
+import { releaseCover, setCover } from './post-cover';
+import { announcePost, sentFields } from './post-events';
 import { findPostRow } from './post-queries';
 import { clearPublicAnswers } from './public-posts';
 
 type PostInput = z.output<typeof postInputSchema>;
 type PostUpdate = z.output<typeof postUpdateSchema>;
 type Reason = 'save' | 'publish' | 'restore';
+/** What a write needs besides its input: storage for the cover, and where its events go (after commit). */
+export type PostWrite = { storage: FileStorage; emit: Emit };
+const NO_EVENTS: Emit = () => undefined;
 
 /** Is this slug free for this post: no other post uses it now (old slugs of others may be taken over). */
 async function slugTaken(db: DbExecutor, slug: string, postId?: number): Promise<boolean> {
@@ -94,7 +101,12 @@ export async function snapshot(db: DbExecutor, postId: number, reason: Reason, a
 const uniqueTags = (tags: string[]) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
 
 /** POST posts: a draft by the caller (or the named author); the slug is made from the title unless given. */
-export async function createPost(db: DbExecutor, actorId: number, input: PostInput): Promise<string> {
+export async function createPost(
+  db: DbExecutor,
+  actorId: number,
+  input: PostInput,
+  write?: PostWrite,
+): Promise<string> {
   if (input.slug && (await slugTaken(db, input.slug))) {
     throw validationError({ slug: [POST_MESSAGES.slugTaken] });
   }
@@ -121,7 +133,11 @@ export async function createPost(db: DbExecutor, actorId: number, input: PostInp
   // A slug another post gave up now belongs to this one: its redirect would point elsewhere.
   await db.delete(postSlugRedirects).where(eq(postSlugRedirects.slug, slug));
   await setCategories(db, row.id, categories);
+  if (input.cover_upload_uuid && write) {
+    await setCover(db, write.storage, actorId, row.id, input.cover_upload_uuid);
+  }
   await snapshot(db, row.id, 'save', actorId);
+  announcePost(write?.emit ?? NO_EVENTS, 'created', { uuid: row.uuid, title: input.title, status: 'draft' }, actorId);
   return row.uuid;
 }
 
@@ -129,7 +145,13 @@ export async function createPost(db: DbExecutor, actorId: number, input: PostInp
  * PUT posts/{uuid}: the sent fields. The body arrives already merged into the live document (posts.routes.ts). A
  * new slug keeps the old one as a redirect, so links already shared keep working.
  */
-export async function updatePost(db: DbExecutor, actorId: number, uuid: string, input: PostUpdate): Promise<void> {
+export async function updatePost(
+  db: DbExecutor,
+  actorId: number,
+  uuid: string,
+  input: PostUpdate,
+  write: PostWrite,
+): Promise<void> {
   const post = await findPostRow(db, uuid);
   const set: Partial<typeof posts.$inferInsert> = { updatedAt: new Date() };
   if (input.slug !== undefined && input.slug !== post.slug) {
@@ -168,13 +190,20 @@ export async function updatePost(db: DbExecutor, actorId: number, uuid: string, 
   if (input.category_uuids !== undefined) {
     await setCategories(db, post.id, await categoryIds(db, input.category_uuids));
   }
+  if (input.cover_upload_uuid !== undefined) {
+    await setCover(db, write.storage, actorId, post.id, input.cover_upload_uuid);
+  }
   await db.update(posts).set(set).where(eq(posts.id, post.id));
   await snapshot(db, post.id, 'save', actorId);
+  const title = input.title ?? post.title;
+  announcePost(write.emit, 'updated', { uuid, title, status: post.status }, actorId, sentFields(input));
 }
 
-export async function deletePost(db: DbExecutor, uuid: string): Promise<void> {
+export async function deletePost(db: DbExecutor, actorId: number, uuid: string, emit: Emit): Promise<void> {
   const post = await findPostRow(db, uuid);
+  await releaseCover(db, post.id);
   await db.delete(posts).where(eq(posts.id, post.id));
+  announcePost(emit, 'deleted', { uuid, title: post.title, status: post.status }, actorId);
   // The shared document goes with it, so a new post can never open an old text.
   await db.execute(sql`delete from collab_documents where name = ${`post.${uuid}.body`}`);
 }
@@ -188,6 +217,7 @@ export async function publishPost(
   actorId: number,
   uuid: string,
   input: z.output<typeof postPublishSchema>,
+  emit: Emit = NO_EVENTS,
   now = new Date(),
 ): Promise<void> {
   const post = await findPostRow(db, uuid);
@@ -204,6 +234,24 @@ export async function publishPost(
     )
     .where(eq(posts.id, post.id));
   await snapshot(db, post.id, 'publish', actorId);
+  const status = at ? 'scheduled' : 'published';
+  announcePost(emit, at ? 'schedule' : 'publish', { uuid, title: post.title, status }, actorId);
+}
+
+/**
+ * POST posts/{uuid}/unpublish: back to a draft (a published post leaves the public API at once, a scheduled one will
+ * not be published). The slug and its redirects stay, so publishing again keeps the address.
+ */
+export async function unpublishPost(db: DbExecutor, actorId: number, uuid: string, emit: Emit): Promise<void> {
+  const post = await findPostRow(db, uuid);
+  if (post.status === 'draft') {
+    return;
+  }
+  await db
+    .update(posts)
+    .set({ status: 'draft', publishedAt: null, updatedAt: new Date() })
+    .where(eq(posts.id, post.id));
+  announcePost(emit, 'unpublish', { uuid, title: post.title, status: 'draft' }, actorId);
 }
 
 /** The revision's fields, for restoring (the body is merged into the live document by the route). */
@@ -222,10 +270,12 @@ export async function findRevision(db: DbExecutor, uuid: string, revisionId: num
 export async function restoreRevision(
   db: DbExecutor,
   actorId: number,
-  postId: number,
+  post: { id: number; uuid: string; status: string },
   revision: { title: string; excerpt: string | null; seoTitle: string | null; seoDescription: string | null },
   body: unknown,
+  emit: Emit,
 ): Promise<void> {
+  const postId = post.id;
   await db
     .update(posts)
     .set({
@@ -239,15 +289,20 @@ export async function restoreRevision(
     })
     .where(eq(posts.id, postId));
   await snapshot(db, postId, 'restore', actorId);
+  announcePost(emit, 'restore', { uuid: post.uuid, title: revision.title, status: post.status }, actorId);
 }
 
 /** The posts job: every scheduled post whose time has come becomes published (one statement; runs may overlap). */
-export async function publishDuePosts(db: DbExecutor, now = new Date()): Promise<number> {
+export async function publishDuePosts(db: DbExecutor, now = new Date(), emit: Emit = NO_EVENTS): Promise<number> {
   const rows = await db
     .update(posts)
     .set({ status: 'published', updatedAt: now })
     .where(and(eq(posts.status, 'scheduled'), lte(posts.publishedAt, now)))
-    .returning({ id: posts.id });
+    .returning({ uuid: posts.uuid, title: posts.title });
   clearPublicAnswers();
+  for (const row of rows) {
+    // The job is the actor (null): the trail says the post was published, by nobody in particular.
+    announcePost(emit, 'publish', { ...row, status: 'published' }, null);
+  }
   return rows.length;
 }

@@ -5,6 +5,7 @@ import type { DbExecutor } from '../../db/client';
 import { contacts, postCategories, postCategoryLinks, postRevisions, posts, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
+import { loadCovers } from './post-cover';
 
 export type PostListQuery = z.output<typeof postListQuerySchema>;
 
@@ -120,7 +121,7 @@ export async function listPosts(db: DbExecutor, query: PostListQuery) {
 
 export async function findPostRow(db: DbExecutor, uuid: string) {
   const [row] = await db
-    .select({ id: posts.id, slug: posts.slug, status: posts.status })
+    .select({ id: posts.id, uuid: posts.uuid, title: posts.title, slug: posts.slug, status: posts.status })
     .from(posts)
     .where(eq(posts.uuid, uuid));
   if (!row) {
@@ -134,6 +135,7 @@ export async function getPost(db: DbExecutor, uuid: string, siteUrl: string): Pr
   if (!row) {
     throw notFound();
   }
+  const covers = await loadCovers(db, [row.id]);
   return {
     ...presentListItem(row as ListRow),
     excerpt: row.excerpt,
@@ -142,6 +144,7 @@ export async function getPost(db: DbExecutor, uuid: string, siteUrl: string): Pr
     seo_description: row.seoDescription,
     body_document: bodyDocumentName(row.uuid),
     public_url: row.status === 'published' ? publicPostUrl(siteUrl, row.slug) : null,
+    cover: covers.get(row.id) ?? null,
   };
 }
 

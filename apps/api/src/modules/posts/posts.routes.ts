@@ -15,10 +15,19 @@ import {
   uuidParam,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { inTransaction } from '../../events/domain-events';
 import { access, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
 import { createCategory, deleteCategory, listCategories, renameCategory } from './post-categories';
-import { createPost, deletePost, findRevision, publishPost, restoreRevision, updatePost } from './post-commands';
+import {
+  createPost,
+  deletePost,
+  findRevision,
+  publishPost,
+  restoreRevision,
+  unpublishPost,
+  updatePost,
+} from './post-commands';
 import { getPost, listPosts, listRevisions } from './post-queries';
 import { clearPublicAnswers } from './public-posts';
 
@@ -38,6 +47,9 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const siteUrl = ctx.config.posts.siteUrl;
   const body = (uuid: string) => ({ kind: 'post', uuid, field: 'body' }) as const;
+  /** One transaction whose events (post-events.ts) are published once it committed. */
+  const write = <T>(work: Parameters<typeof inTransaction<T>>[2]) => inTransaction(ctx.db, ctx.events, work);
+  const storage = ctx.storage;
 
   app.get(
     '/posts',
@@ -61,7 +73,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requirePrincipal(request).userId;
-      const uuid = await ctx.db.transaction((tx) => createPost(tx, actor, request.body));
+      const uuid = await write((tx, emit) => createPost(tx, actor, request.body, { storage, emit }));
       return { data: await getPost(ctx.db, uuid, siteUrl) };
     },
   );
@@ -98,7 +110,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
         const merged = await app.realtime.collab.mergeWrite(body(uuid), current.body_delta, input.body_delta);
         input = { ...input, body_delta: merged as never };
       }
-      await ctx.db.transaction((tx) => updatePost(tx, actor, uuid, input));
+      await write((tx, emit) => updatePost(tx, actor, uuid, input, { storage, emit }));
       return { data: await getPost(ctx.db, uuid, siteUrl) };
     },
   );
@@ -110,7 +122,8 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: uuidParam, response: { 200: messageBodySchema, ...errorResponses } },
     },
     async (request) => {
-      await ctx.db.transaction((tx) => deletePost(tx, request.params.uuid));
+      const actor = requirePrincipal(request).userId;
+      await write((tx, emit) => deletePost(tx, actor, request.params.uuid, emit));
       return { message: POST_MESSAGES.postDeleted };
     },
   );
@@ -129,7 +142,25 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = requirePrincipal(request).userId;
-      await ctx.db.transaction((tx) => publishPost(tx, actor, request.params.uuid, request.body));
+      await write((tx, emit) => publishPost(tx, actor, request.params.uuid, request.body, emit));
+      return { data: await getPost(ctx.db, request.params.uuid, siteUrl) };
+    },
+  );
+
+  app.post(
+    '/posts/:uuid/unpublish',
+    {
+      config: { access: can('UPDATE') },
+      schema: {
+        tags,
+        summary: 'Back to a draft: off the public API at once, or a scheduled publish cancelled',
+        params: uuidParam,
+        response: { 200: postResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = requirePrincipal(request).userId;
+      await write((tx, emit) => unpublishPost(tx, actor, request.params.uuid, emit));
       return { data: await getPost(ctx.db, request.params.uuid, siteUrl) };
     },
   );
@@ -165,7 +196,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
         current.body_delta ?? { ops: [] },
         revision.bodyDelta ?? { ops: [{ insert: '\n' }] },
       );
-      await ctx.db.transaction((tx) => restoreRevision(tx, actor, post.id, revision, merged));
+      await write((tx, emit) => restoreRevision(tx, actor, post, revision, merged, emit));
       return { data: await getPost(ctx.db, uuid, siteUrl) };
     },
   );
@@ -189,7 +220,10 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: can('CREATE') },
       schema: { tags, body: postCategoryInputSchema, response: { 200: postCategoryResponseSchema, ...errorResponses } },
     },
-    async (request) => ({ data: await createCategory(ctx.db, request.body.name) }),
+    async (request) => {
+      const actorId = requirePrincipal(request).userId;
+      return { data: await write((tx, emit) => createCategory(tx, request.body.name, { actorId, emit })) };
+    },
   );
 
   app.put(
@@ -203,7 +237,11 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: postCategoryResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({ data: await renameCategory(ctx.db, request.params.uuid, request.body.name) }),
+    async (request) => {
+      const actorId = requirePrincipal(request).userId;
+      const { uuid } = request.params;
+      return { data: await write((tx, emit) => renameCategory(tx, uuid, request.body.name, { actorId, emit })) };
+    },
   );
 
   app.delete(
@@ -218,7 +256,8 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteCategory(ctx.db, request.params.uuid);
+      const actorId = requirePrincipal(request).userId;
+      await write((tx, emit) => deleteCategory(tx, request.params.uuid, { actorId, emit }));
       return { message: POST_MESSAGES.categoryDeleted };
     },
   );

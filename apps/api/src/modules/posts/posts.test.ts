@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildActors } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
 import type { Database } from '../../db/client';
+import { RateLimiter } from '../auth/rate-limiter';
 import { publishDuePosts } from './post-commands';
 import { limitPublicCalls } from './public-posts';
 
@@ -216,15 +217,17 @@ describe('public API', () => {
 });
 
 describe('rate limit', () => {
-  it('refuses an address past its calls a minute with 429 and Retry-After, and lets it in again next window', () => {
-    const ctx = { config: { posts: { publicCallsPerIpMinute: 3 } } } as Parameters<typeof limitPublicCalls>[0];
-    const now = Date.now();
+  it('refuses an address past its calls a minute with 429 and Retry-After, and lets it in again next window', async () => {
+    const ctx = { config: { posts: { publicCallsPerIpMinute: 3 } } } as Parameters<typeof limitPublicCalls>[1];
+    let now = Date.now();
+    const limiter = RateLimiter.inMemory(() => now);
     for (let i = 0; i < 3; i += 1) {
-      limitPublicCalls(ctx, '203.0.113.9', now);
+      await limitPublicCalls(limiter, ctx, '203.0.113.9');
     }
-    expect(() => limitPublicCalls(ctx, '203.0.113.9', now)).toThrow(expect.objectContaining({ statusCode: 429 }));
-    limitPublicCalls(ctx, '203.0.113.10', now);
-    limitPublicCalls(ctx, '203.0.113.9', now + 61_000);
+    await expect(limitPublicCalls(limiter, ctx, '203.0.113.9')).rejects.toMatchObject({ statusCode: 429 });
+    await limitPublicCalls(limiter, ctx, '203.0.113.10');
+    now += 61_000;
+    await limitPublicCalls(limiter, ctx, '203.0.113.9');
   });
 });
 

@@ -9,6 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../http/access';
 import { errorResponses } from '../../http/responses';
+import { RateLimiter } from '../auth/rate-limiter';
+import { openPublicCover } from './public-post-cover';
 import {
   answerOnce,
   buildFeed,
@@ -29,6 +31,8 @@ class Moved {
 
 /** A CDN (and browsers) may keep an answer a minute, then revalidate with If-None-Match (a 304 costs no body). */
 const CACHE = 'public, max-age=60, stale-while-revalidate=300';
+/** A cover's bytes never change; the short max-age only bounds how long a CDN shows it after unpublishing. */
+const COVER_CACHE = 'public, max-age=300';
 
 /**
  * The agency website's read API (no account): published posts only. Every answer carries an ETag of its exact body
@@ -36,6 +40,8 @@ const CACHE = 'public, max-age=60, stale-while-revalidate=300';
  */
 export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  // One per app instance: counts live in its memory (see limitPublicCalls).
+  const limiter = RateLimiter.inMemory();
 
   /** Sends the answer with its validators, or 304 when the client's copy matches. */
   function send(request: FastifyRequest, reply: FastifyReply, answer: PublicAnswer) {
@@ -59,7 +65,7 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limitPublicCalls(ctx, request.ip);
+      await limitPublicCalls(limiter, ctx, request.ip);
       const { page, category } = request.query;
       const answer = await answerOnce(`list:${page}:${category ?? ''}`, async () => ({
         type: JSON_TYPE,
@@ -80,7 +86,7 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limitPublicCalls(ctx, request.ip);
+      await limitPublicCalls(limiter, ctx, request.ip);
       const answer = await answerOnce('rss', async () => ({
         type: 'application/rss+xml; charset=utf-8',
         body: (await buildFeed(ctx)).rss2(),
@@ -100,7 +106,7 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limitPublicCalls(ctx, request.ip);
+      await limitPublicCalls(limiter, ctx, request.ip);
       const answer = await answerOnce('atom', async () => ({
         type: 'application/atom+xml; charset=utf-8',
         body: (await buildFeed(ctx)).atom1(),
@@ -120,7 +126,7 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limitPublicCalls(ctx, request.ip);
+      await limitPublicCalls(limiter, ctx, request.ip);
       const answer = await answerOnce('sitemap', async () => ({
         type: 'application/xml; charset=utf-8',
         body: await buildSitemap(ctx),
@@ -141,7 +147,7 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limitPublicCalls(ctx, request.ip);
+      await limitPublicCalls(limiter, ctx, request.ip);
       // Only posts are kept; a redirect (or a 404) is looked up each time.
       const found = await answerOnce(`post:${request.params.slug}`, async () => {
         const post = await getPublicPost(ctx, request.params.slug);
@@ -161,6 +167,35 @@ export const publicPostsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const answer = found;
       return send(request, reply, answer);
+    },
+  );
+
+  app.get(
+    '/public/post-covers/:uuid',
+    {
+      config: { access: access.public() },
+      schema: {
+        tags,
+        summary: "A public post's cover image (404 for any other upload, a draft's cover included)",
+        params: z.object({ uuid: z.uuid() }),
+        response: { 200: z.any(), 304: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await limitPublicCalls(limiter, ctx, request.ip);
+      const cover = await openPublicCover(ctx, request.params.uuid);
+      reply
+        .header('cache-control', COVER_CACHE)
+        .header('etag', cover.etag)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        // The agency's website (another origin) shows it in <img>: nothing about it is private.
+        .header('cross-origin-resource-policy', 'cross-origin');
+      if (matches(request.headers['if-none-match'], cover.etag)) {
+        cover.body.destroy();
+        return reply.code(304).send(null);
+      }
+      return reply.type(cover.contentType).header('content-length', cover.size).send(cover.body);
     },
   );
 };

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { MESSAGES, POST_LIMITS, richTextToHtml, sameOriginAs } from '@portal/domain';
+import { POST_LIMITS, richTextToHtml, sameOriginAs } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { Feed } from 'feed';
 import type { AppContext } from '../../context';
-import { AppError, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { addressBucket } from '../auth/client-address';
+import type { RateLimiter } from '../auth/rate-limiter';
+import { publicCoverUrl } from './post-cover';
 import { publicPostUrl } from './post-queries';
 
 type Ctx = Pick<AppContext, 'db' | 'config'>;
@@ -13,7 +15,7 @@ type Ctx = Pick<AppContext, 'db' | 'config'>;
  * What the public may read: published posts, and scheduled ones whose time has passed (the posts job turns them
  * into published within a minute; readers see them on time regardless). Drafts and future posts never.
  */
-const VISIBLE = sql`p.status in ('published', 'scheduled') and p.published_at <= now()`;
+export const VISIBLE = sql`p.status in ('published', 'scheduled') and p.published_at <= now()`;
 
 type Row = {
   title: string;
@@ -24,43 +26,29 @@ type Row = {
   author: string | null;
   categories: { name: string; slug: string }[];
   tags: string[];
+  cover_uuid: string | null;
 };
 
 const SUMMARY = sql`p.title, p.slug, p.excerpt, p.published_at, p.updated_at, p.tags,
+  (select u.uuid::text from uploads u where u.holder_type = 'post_cover' and u.holder_id = p.id and u.stated
+    limit 1) as cover_uuid,
   (select c.name from contacts c where c.user_id = p.author_id limit 1) as author,
   coalesce((select json_agg(json_build_object('name', pc.name, 'slug', pc.slug) order by pc.name)
     from post_category_links l join post_categories pc on pc.id = l.category_id where l.post_id = p.id), '[]') as categories`;
 
 /**
- * Every public call counts against the caller's address, in this instance's memory rather than the shared
- * rate_limit_counters table: this limit only sheds a scraper's load on a read-only API (no secret to guess, as the
- * sign-in and share-link limits guard), and a committed counter write per read would cost more than the read itself.
- * With N instances an address may make N times the limit.
+ * Every public call counts against the caller's address on the one RateLimiter in its memory mode: this limit only
+ * sheds a scraper's load on a read-only API (no secret to guess, as the sign-in and share-link limits guard, which
+ * share rate_limit_counters), and a committed counter write per read would cost more than the read itself. With N
+ * instances an address may make N times the limit.
  */
-const windows = new Map<string, { count: number; resetAt: number }>();
-const WINDOW_MS = 60_000;
-
-export function limitPublicCalls(ctx: Pick<Ctx, 'config'>, ip: string, now = Date.now()): void {
-  const key = addressBucket(ip);
-  let window = windows.get(key);
-  if (!window || window.resetAt <= now) {
-    if (windows.size > 50_000) {
-      for (const [k, w] of windows) {
-        if (w.resetAt <= now) {
-          windows.delete(k);
-        }
-      }
-    }
-    window = { count: 0, resetAt: now + WINDOW_MS };
-    windows.set(key, window);
-  }
-  window.count += 1;
-  if (window.count > ctx.config.posts.publicCallsPerIpMinute) {
-    throw new AppError(429, MESSAGES.tooManyAttempts, {
-      code: 'too_many_requests',
-      headers: { 'retry-after': String(Math.max(1, Math.ceil((window.resetAt - now) / 1000))) },
-    });
-  }
+export function limitPublicCalls(limiter: RateLimiter, ctx: Pick<Ctx, 'config'>, ip: string) {
+  return limiter.hit([
+    {
+      key: `posts:public:ip:${addressBucket(ip)}`,
+      rule: { limit: ctx.config.posts.publicCallsPerIpMinute, windowSeconds: 60 },
+    },
+  ]);
 }
 
 function summary(ctx: Ctx, row: Row) {
@@ -73,6 +61,7 @@ function summary(ctx: Ctx, row: Row) {
     categories: row.categories,
     tags: row.tags,
     url: publicPostUrl(ctx.config.posts.siteUrl, row.slug),
+    cover_url: row.cover_uuid ? publicCoverUrl(ctx.config.appUrl, row.cover_uuid) : null,
   };
 }
 
@@ -174,6 +163,8 @@ export async function buildFeed(ctx: Ctx): Promise<Feed> {
       date: new Date(row.published_at),
       author: row.author ? [{ name: row.author }] : undefined,
       category: row.categories.map((c) => ({ name: c.name })),
+      // RSS: an <enclosure> of the cover; Atom: a link rel="enclosure".
+      image: row.cover_uuid ? publicCoverUrl(ctx.config.appUrl, row.cover_uuid) : undefined,
     });
   }
   return feed;
@@ -183,15 +174,21 @@ const xml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeA
 
 /** GET public/posts/sitemap.xml: every public post's address and when it last changed. */
 export async function buildSitemap(ctx: Ctx): Promise<string> {
-  const result = await ctx.db.execute<{ slug: string; updated_at: Date }>(sql`
-    select p.slug, p.updated_at from posts p where ${VISIBLE} order by p.published_at desc limit 50000`);
+  const result = await ctx.db.execute<{ slug: string; updated_at: Date; cover_uuid: string | null }>(sql`
+    select p.slug, p.updated_at,
+      (select u.uuid::text from uploads u where u.holder_type = 'post_cover' and u.holder_id = p.id and u.stated
+        limit 1) as cover_uuid
+    from posts p where ${VISIBLE} order by p.published_at desc limit 50000`);
   const urls = result.rows
-    .map(
-      (row) =>
-        `<url><loc>${xml(publicPostUrl(ctx.config.posts.siteUrl, row.slug))}</loc><lastmod>${new Date(row.updated_at).toISOString()}</lastmod></url>`,
-    )
+    .map((row) => {
+      const loc = xml(publicPostUrl(ctx.config.posts.siteUrl, row.slug));
+      const image = row.cover_uuid
+        ? `<image:image><image:loc>${xml(publicCoverUrl(ctx.config.appUrl, row.cover_uuid))}</image:loc></image:image>`
+        : '';
+      return `<url><loc>${loc}</loc><lastmod>${new Date(row.updated_at).toISOString()}</lastmod>${image}</url>`;
+    })
     .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`;
+  return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">${urls}</urlset>`;
 }
 
 /** A strong validator of exactly what is sent: equal bodies, equal tags, whichever instance answered. */

@@ -16,6 +16,7 @@ export const UPLOAD_HOLDER_TYPES = [
   'onboarding_welcome',
   'agency_logo',
   'content_item',
+  'post_cover',
 ] as const;
 export type UploadHolderType = (typeof UPLOAD_HOLDER_TYPES)[number];
 export type UploadHolder = { type: UploadHolderType; id: number };

@@ -24,6 +24,8 @@ const OBJECT_LABELS: Record<AuditObjectType, string> = {
   session: 'Sign-in',
   export: 'Export',
   onboarding: 'Onboarding',
+  post: 'Post',
+  post_category: 'Post category',
 };
 const ACTION_LABELS: Record<string, string> = {
   create: 'Created',
@@ -32,6 +34,10 @@ const ACTION_LABELS: Record<string, string> = {
   sign_in: 'Signed in',
   sign_in_failed: 'Failed sign-in',
   export: 'Exported',
+  publish: 'Published',
+  schedule: 'Scheduled',
+  unpublish: 'Unpublished',
+  restore: 'Restored a revision',
 };
 const actionLabel = (action: string) => ACTION_LABELS[action] ?? humanize(action);
 

@@ -11,8 +11,10 @@ import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { reportError, reportSuccess } from '../../shell/feedback';
 import { ConfirmButton } from '../common/ConfirmButton';
 import { PageHeader } from '../common/PageHeader';
+import { listProjectUsers } from '../plans/api';
 import { deletePost, getPost, listCategories, POST_CATEGORIES_KEY, POSTS_KEY, postKey, updatePost } from './api';
 import { CategoriesDialog } from './CategoriesDialog';
+import { type CoverChoice, CoverPicker } from './CoverPicker';
 import { PostStatusTag } from './PostStatusTag';
 import { PublishControls } from './PublishControls';
 import { RevisionsDrawer } from './RevisionsDrawer';
@@ -23,6 +25,8 @@ type Draft = Required<Pick<PostInput, 'title' | 'slug' | 'category_uuids' | 'tag
   excerpt: string;
   seo_title: string;
   seo_description: string;
+  author_uuid: string | null;
+  cover: CoverChoice;
 };
 
 const draftOf = (post: Post): Draft => ({
@@ -33,7 +37,59 @@ const draftOf = (post: Post): Draft => ({
   tags: post.tags,
   seo_title: post.seo_title ?? '',
   seo_description: post.seo_description ?? '',
+  author_uuid: post.author?.uuid ?? null,
+  cover: post.cover ? { uuid: post.cover.uuid, url: post.cover.thumbnail_url ?? post.cover.url } : null,
 });
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Someone else saved while this editor was open (a live event refetched the post): the fields this person has not
+ * touched take the new values, the ones they changed keep their edit, so nothing typed is lost.
+ */
+function rebase(draft: Draft, base: Draft, next: Draft): Draft {
+  const merged = { ...next };
+  for (const key of Object.keys(next) as (keyof Draft)[]) {
+    if (!same(draft[key], base[key])) {
+      Object.assign(merged, { [key]: draft[key] });
+    }
+  }
+  return merged;
+}
+
+/** Only what this person changed goes to the server (and into the activity log's list of changed fields). */
+function changes(draft: Draft, base: Draft): Partial<PostInput> {
+  const body: Partial<PostInput> = {};
+  const changed = (key: keyof Draft) => !same(draft[key], base[key]);
+  if (changed('title')) {
+    body.title = draft.title;
+  }
+  if (changed('slug')) {
+    body.slug = draft.slug;
+  }
+  if (changed('excerpt')) {
+    body.excerpt = draft.excerpt || null;
+  }
+  if (changed('category_uuids')) {
+    body.category_uuids = draft.category_uuids;
+  }
+  if (changed('tags')) {
+    body.tags = draft.tags;
+  }
+  if (changed('seo_title')) {
+    body.seo_title = draft.seo_title || null;
+  }
+  if (changed('seo_description')) {
+    body.seo_description = draft.seo_description || null;
+  }
+  if (changed('author_uuid') && draft.author_uuid) {
+    body.author_uuid = draft.author_uuid;
+  }
+  if (changed('cover')) {
+    body.cover_upload_uuid = draft.cover?.uuid ?? null;
+  }
+  return body;
+}
 
 /** /cms/{uuid}: one post — its fields, the shared body editor, categories, SEO with a preview, publish and revisions. */
 export function PostEditorPage() {
@@ -49,16 +105,26 @@ export function PostEditorPage() {
     queryFn: ({ signal }) => listCategories(signal),
     enabled: allowed,
   });
+  const people = useQuery({
+    queryKey: ['project-users', 'posts'],
+    queryFn: ({ signal }) => listProjectUsers(undefined, signal),
+    enabled: allowed && editable,
+  });
   const [draft, setDraft] = useState<Draft | null>(null);
+  const [base, setBase] = useState<Draft | null>(null);
   // The slug follows the title until someone edits it (or the post was published: its address is then public).
   const [slugEdited, setSlugEdited] = useState(true);
   const [saving, setSaving] = useState(false);
   const [managing, setManaging] = useState(false);
   const [revisionsOpen, setRevisionsOpen] = useState(false);
   const loaded = post.data;
+  // Only a new answer from the server rebases the draft; `base` is read as the previous answer left it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: base must not re-run the rebase when it changes
   useEffect(() => {
     if (loaded) {
-      setDraft(draftOf(loaded));
+      const next = draftOf(loaded);
+      setDraft((current) => (current && base ? rebase(current, base, next) : next));
+      setBase(next);
       // A made slug may carry the number that kept it unique ('untitled-post-2'): still the title's.
       const made = loaded.slug.replace(/-\d+$/, '') === slugify(loaded.title) || loaded.slug === slugify(loaded.title);
       setSlugEdited(loaded.status !== 'draft' || !made);
@@ -71,10 +137,15 @@ export function PostEditorPage() {
   if (post.error instanceof ApiError && post.error.status === 404) {
     return <Result status="404" title="This post does not exist." extra={<Link to="/cms">Back to posts</Link>} />;
   }
-  if (!loaded || !draft) {
+  if (!loaded || !draft || !base) {
     return <Skeleton active />;
   }
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
+  // The current author stays choosable even if they left the staff list (deactivated since).
+  const authorOptions = (people.data?.data ?? []).map((p) => ({ value: p.uuid, label: p.name }));
+  if (loaded.author && !authorOptions.some((o) => o.value === loaded.author?.uuid)) {
+    authorOptions.unshift({ value: loaded.author.uuid, label: loaded.author.name });
+  }
   const stored = (next: Post) => {
     queryClient.setQueryData(postKey(uuid), next);
     void queryClient.invalidateQueries({ queryKey: POSTS_KEY });
@@ -82,14 +153,11 @@ export function PostEditorPage() {
   const save = async () => {
     setSaving(true);
     try {
-      stored(
-        await updatePost(uuid, {
-          ...draft,
-          excerpt: draft.excerpt || null,
-          seo_title: draft.seo_title || null,
-          seo_description: draft.seo_description || null,
-        }),
-      );
+      const saved = await updatePost(uuid, changes(draft, base));
+      // What was saved is the new base: the draft equals it, so the refetch replaces every field.
+      setDraft(draftOf(saved));
+      setBase(draftOf(saved));
+      stored(saved);
       reportSuccess('Post saved.');
     } catch (error) {
       reportError(error);
@@ -194,6 +262,22 @@ export function PostEditorPage() {
         </Form>
         <Form layout="vertical" className="post-editor-side" disabled={!editable}>
           <PublishControls post={loaded} onStored={stored} />
+          <CoverPicker value={draft.cover} disabled={!editable} onChange={(cover) => set({ cover })} />
+          <Form.Item label="Author" htmlFor="post-author">
+            {editable ? (
+              <Select
+                id="post-author"
+                showSearch
+                optionFilterProp="label"
+                value={draft.author_uuid ?? undefined}
+                onChange={(value: string) => set({ author_uuid: value })}
+                options={authorOptions}
+                data-testid="post-author"
+              />
+            ) : (
+              <Typography.Text>{loaded.author?.name ?? '—'}</Typography.Text>
+            )}
+          </Form.Item>
           <Form.Item label="Categories">
             <Space.Compact className="post-full-width">
               <Select

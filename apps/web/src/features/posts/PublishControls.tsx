@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useAbility } from '../../auth/useAbility';
 import { reportError, reportSuccess } from '../../shell/feedback';
 import { formatDateTime } from '../common/dateTime';
-import { publishPost } from './api';
+import { publishPost, unpublishPost } from './api';
 
 /** Publish now, or pick a future time to schedule (the server's job publishes it then). */
 export function PublishControls({ post, onStored }: { post: Post; onStored(post: Post): void }) {
@@ -18,6 +18,17 @@ export function PublishControls({ post, onStored }: { post: Post; onStored(post:
       onStored(await publishPost(post.uuid, when?.toISOString()));
       reportSuccess(when ? 'Post scheduled.' : 'Post published.');
       setAt(null);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const unpublish = async () => {
+    setBusy(true);
+    try {
+      onStored(await unpublishPost(post.uuid));
+      reportSuccess(post.status === 'scheduled' ? 'Schedule cancelled.' : 'Post unpublished.');
     } catch (error) {
       reportError(error);
     } finally {
@@ -51,6 +62,11 @@ export function PublishControls({ post, onStored }: { post: Post; onStored(post:
                 Schedule
               </Button>
             </Space.Compact>
+            {post.status === 'draft' ? null : (
+              <Button loading={busy} onClick={() => void unpublish()} data-testid="post-unpublish">
+                {post.status === 'scheduled' ? 'Cancel schedule' : 'Unpublish'}
+              </Button>
+            )}
           </>
         ) : null}
       </Space>

@@ -32,6 +32,11 @@ export async function publishPost(uuid: string, publishedAt?: string): Promise<P
     .data;
 }
 
+/** Back to a draft: off the public API, or a scheduled publish cancelled. */
+export async function unpublishPost(uuid: string): Promise<Post> {
+  return (await api.post<{ data: Post }>(`/posts/${uuid}/unpublish`)).data;
+}
+
 export async function listRevisions(uuid: string, signal?: AbortSignal): Promise<PostRevision[]> {
   return (await api.get<{ data: PostRevision[] }>(`/posts/${uuid}/revisions`, { signal })).data;
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "uploads" DROP CONSTRAINT "uploads_holder_check";--> statement-breakpoint
+CREATE UNIQUE INDEX "uploads_one_post_cover" ON "uploads" USING btree ("holder_id") WHERE "uploads"."holder_type" = 'post_cover';--> statement-breakpoint
+ALTER TABLE "uploads" ADD CONSTRAINT "uploads_holder_check" CHECK (("uploads"."holder_type" is null and "uploads"."holder_id" is null) or ("uploads"."holder_type" in ('task', 'request', 'comment', 'customer', 'user', 'form_answer', 'onboarding_item', 'onboarding_welcome', 'agency_logo', 'content_item', 'post_cover') and "uploads"."holder_id" is not null));
