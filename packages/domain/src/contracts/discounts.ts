@@ -77,6 +77,11 @@ export const discountSchema = z.object({
   services: z.array(discountServiceRefSchema),
   product_type_uuids: z.array(z.uuid()),
   product_types: z.array(discountServiceRefSchema),
+  /**
+   * Whether the code applies to every service. False with both lists empty: every service and product type it was
+   * limited to has been deleted, and it applies to nothing (never widened to everything).
+   */
+  all_services: z.boolean(),
   valid_from: z.iso.datetime().nullable(),
   valid_to: z.iso.datetime().nullable(),
   max_redemptions: z.number().int().nullable(),

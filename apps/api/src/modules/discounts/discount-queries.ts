@@ -18,6 +18,7 @@ type DiscountRow = {
   max_redemptions: number | null;
   max_per_customer: number | null;
   active: boolean;
+  limited_to_services: boolean;
   redemptions_count: number;
   creator_uuid: string | null;
   creator_name: string | null;
@@ -29,7 +30,7 @@ type DiscountRow = {
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 const columns = sql`d.id, d.uuid, d.code, d.type, d.value, d.valid_from, d.valid_to, d.max_redemptions,
-  d.max_per_customer, d.active, d.redemptions_count, u.uuid as creator_uuid, coalesce(uc.name, u.email) as creator_name, d.created_at,
+  d.max_per_customer, d.active, d.limited_to_services, d.redemptions_count, u.uuid as creator_uuid, coalesce(uc.name, u.email) as creator_name, d.created_at,
   (select json_agg(json_build_object('uuid', rt.uuid, 'name', rt.name) order by rt.name)
      from discount_services ds join request_types rt on rt.id = ds.request_type_id
      where ds.discount_id = d.id) as services,
@@ -51,6 +52,7 @@ function present(row: DiscountRow): Discount {
     services,
     product_type_uuids: productTypes.map((t) => t.uuid),
     product_types: productTypes,
+    all_services: !row.limited_to_services,
     valid_from: iso(row.valid_from),
     valid_to: iso(row.valid_to),
     max_redemptions: row.max_redemptions === null ? null : Number(row.max_redemptions),

@@ -338,7 +338,11 @@ describe('codes scoped to product types', () => {
     const s = await service(1_000);
     const code = await discount({ product_type_uuids: [gone.uuid] });
     expect((await call('DELETE', `/api/product-types/${gone.uuid}`)).statusCode).toBe(200);
-    expect((await call('GET', `/api/discounts/${code.uuid}`)).json().data.product_types).toEqual([]);
+    expect((await call('GET', `/api/discounts/${code.uuid}`)).json().data).toMatchObject({
+      product_types: [],
+      services: [],
+      all_services: false,
+    });
     const res = await validate(code.code, customer.uuid, [{ service_uuid: s.uuid, quantity: 1 }]);
     expect(res.json().data.reason).toBe('applies_to_none');
   });

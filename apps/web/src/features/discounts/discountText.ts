@@ -4,10 +4,16 @@ import { type Discount, formatUsd } from '@portal/domain';
 export const discountValue = (d: Pick<Discount, 'type' | 'value'>) =>
   d.type === 'percent' ? `${d.value}%` : formatUsd(d.value);
 
-/** "All services", or the chosen product types (named as such) and services: "Design (product type), Web Page". */
-export function discountScope(d: Pick<Discount, 'services' | 'product_types'>): string {
+/**
+ * "All services", or the chosen product types (named as such) and services: "Design (product type), Web Page"; a
+ * code whose every choice was deleted applies to nothing, and says so.
+ */
+export function discountScope(d: Pick<Discount, 'services' | 'product_types' | 'all_services'>): string {
   const named = [...d.product_types.map((t) => `${t.name} (product type)`), ...d.services.map((s) => s.name)];
-  return named.length ? named.join(', ') : 'All services';
+  if (named.length) {
+    return named.join(', ');
+  }
+  return d.all_services ? 'All services' : 'No services (its services and product types were deleted)';
 }
 
 /** A picker's options with the code's own choices kept, when the list could not be read or no longer holds them. */
