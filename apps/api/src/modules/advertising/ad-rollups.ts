@@ -41,9 +41,19 @@ export function rangePieces(from: string, to: string): RangePieces {
 export function rangeFigures(from: string, to: string, campaigns: SQL): SQL {
   const pieces = rangePieces(from, to);
   const figures = sql`impressions, reach, clicks, spend_cents, conversions, conversion_value_cents`;
-  return sql`(select b.campaign_id, ${figures} from ad_metric_blocks b
-      where (b.span, b.start) in (select * from unnest(${sql.param(pieces.spans)}::smallint[],
-        ${sql.param(pieces.starts)}::date[]))
+  // One `span = … and start = any(…)` per span: each is a range of the primary key, which PostgreSQL reads by
+  // index (a join against unnest'ed pairs was planned as a scan of every block).
+  const bySpan = SPANS.map((span) => ({
+    span,
+    starts: pieces.starts.filter((_, i) => pieces.spans[i] === span),
+  })).filter((s) => s.starts.length > 0);
+  const blocks = bySpan.length
+    ? sql.join(
+        bySpan.map((s) => sql`(b.span = ${s.span} and b.start = any(${sql.param(s.starts)}::date[]))`),
+        sql` or `,
+      )
+    : sql`false`;
+  return sql`(select b.campaign_id, ${figures} from ad_metric_blocks b where ${blocks}
     union all
     select d.campaign_id, ${figures} from ad_metrics d where d.day = any(${sql.param(pieces.days)}::date[])) m
     where m.campaign_id in (select a.id from ad_campaigns a where ${campaigns})`;
