@@ -139,7 +139,7 @@ export const adClientSettings = pgTable('ad_client_settings', {
  * date range reads a handful of blocks per campaign plus at most a few single days instead of every day (the ads
  * benchmark: 90 days × 11,112 campaigns). Kept by triggers on ad_metrics in the statement that writes the days
  * (migration 0050), whoever writes them: the import, the Meta sync, a campaign's deletion, the bench seed.
- * `days` counts the metric rows inside: a block reaching 0 is deleted.
+ * `days` counts the metric rows inside: a block reaching 0 (only a deletion of days can) is deleted by key.
  */
 export const adMetricBlocks = pgTable(
   'ad_metric_blocks',
@@ -151,10 +151,7 @@ export const adMetricBlocks = pgTable(
       .references(() => adCampaigns.id, { onDelete: 'cascade' }),
     ...rollupFigures(),
   },
-  (t) => [
-    primaryKey({ columns: [t.span, t.start, t.campaignId] }),
-    index('ad_metric_blocks_empty_idx').on(t.span).where(sql`${t.days} = 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.span, t.start, t.campaignId] })],
 );
 
 /**
