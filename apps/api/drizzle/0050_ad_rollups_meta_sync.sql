@@ -37,14 +37,23 @@ CREATE INDEX "ad_daily_totals_empty_idx" ON "ad_daily_totals" USING btree ("cust
 -- count of days reaches 0 is deleted: only a deletion of days can do that, so blocks are looked up by the deleted
 -- days' keys then (no index on `days`: block updates stay HOT, within the free space fillfactor 70 leaves).
 -- ad_rollups_statements answers the two upserts for a select of signed changed rows; the trigger's own function
--- runs them, as transition tables are visible only there.
+-- runs them, as transition tables are visible only there. The changes are first netted per campaign and day, and a
+-- day whose figures did not change (a re-import of the same export, the Meta sync's overlap) touches no rollup.
 CREATE OR REPLACE FUNCTION ad_rollups_statements(changed text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  WITH net(source) AS (SELECT format($n$
+    SELECT c.campaign_id, c.day, sum(c.sign) AS days, sum(c.sign * c.impressions) AS impressions,
+      sum(c.sign * c.reach) AS reach, sum(c.sign * c.clicks) AS clicks, sum(c.sign * c.spend_cents) AS spend_cents,
+      sum(c.sign * c.conversions) AS conversions, sum(c.sign * c.conversion_value_cents) AS conversion_value_cents
+    FROM (%s) c GROUP BY c.campaign_id, c.day
+    HAVING sum(c.sign) <> 0 OR sum(c.sign * c.impressions) <> 0 OR sum(c.sign * c.reach) <> 0
+      OR sum(c.sign * c.clicks) <> 0 OR sum(c.sign * c.spend_cents) <> 0 OR sum(c.sign * c.conversions) <> 0
+      OR sum(c.sign * c.conversion_value_cents) <> 0
+  $n$, changed))
   SELECT ARRAY[format($q$
     INSERT INTO ad_metric_blocks AS t (span, start, campaign_id, days, impressions, reach, clicks, spend_cents,
       conversions, conversion_value_cents)
-    SELECT s.span, d.day - ((d.day - date '1970-01-05') %% s.span), d.campaign_id, sum(d.sign),
-      sum(d.sign * d.impressions), sum(d.sign * d.reach), sum(d.sign * d.clicks), sum(d.sign * d.spend_cents),
-      sum(d.sign * d.conversions), sum(d.sign * d.conversion_value_cents)
+    SELECT s.span, d.day - ((d.day - date '1970-01-05') %% s.span), d.campaign_id, sum(d.days), sum(d.impressions),
+      sum(d.reach), sum(d.clicks), sum(d.spend_cents), sum(d.conversions), sum(d.conversion_value_cents)
     FROM (%s) d CROSS JOIN (VALUES (2), (8), (32), (128)) s(span)
     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     ON CONFLICT (span, start, campaign_id) DO UPDATE SET days = t.days + excluded.days,
@@ -52,12 +61,11 @@ CREATE OR REPLACE FUNCTION ad_rollups_statements(changed text) RETURNS text[] LA
       clicks = t.clicks + excluded.clicks, spend_cents = t.spend_cents + excluded.spend_cents,
       conversions = t.conversions + excluded.conversions,
       conversion_value_cents = t.conversion_value_cents + excluded.conversion_value_cents
-  $q$, changed), format($q$
+  $q$, net.source), format($q$
     INSERT INTO ad_daily_totals AS t (customer_id, day, platform, days, impressions, reach, clicks, spend_cents,
       conversions, conversion_value_cents)
-    SELECT a.customer_id, d.day, a.platform, sum(d.sign), sum(d.sign * d.impressions), sum(d.sign * d.reach),
-      sum(d.sign * d.clicks), sum(d.sign * d.spend_cents), sum(d.sign * d.conversions),
-      sum(d.sign * d.conversion_value_cents)
+    SELECT a.customer_id, d.day, a.platform, sum(d.days), sum(d.impressions), sum(d.reach), sum(d.clicks),
+      sum(d.spend_cents), sum(d.conversions), sum(d.conversion_value_cents)
     FROM (%s) d JOIN ad_campaigns a ON a.id = d.campaign_id
     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     ON CONFLICT (customer_id, day, platform) DO UPDATE SET days = t.days + excluded.days,
@@ -65,7 +73,7 @@ CREATE OR REPLACE FUNCTION ad_rollups_statements(changed text) RETURNS text[] LA
       clicks = t.clicks + excluded.clicks, spend_cents = t.spend_cents + excluded.spend_cents,
       conversions = t.conversions + excluded.conversions,
       conversion_value_cents = t.conversion_value_cents + excluded.conversion_value_cents
-  $q$, changed)]
+  $q$, net.source)] FROM net
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION ad_metrics_rollups_trg() RETURNS trigger LANGUAGE plpgsql AS $$
