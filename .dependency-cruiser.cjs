@@ -101,7 +101,7 @@ const API_SURFACE = {
 
 /** What other parts of the web app may import from each feature, besides its index.ts. */
 const WEB_SURFACE = {
-  advertising: ['AdvertisingPage.tsx', 'AnalyticsPage.tsx'],
+  advertising: ['AdvertisingPage.tsx', 'AnalyticsPage.tsx', 'MonthReportPage.tsx'],
   admin: ['GroupsPage.tsx', 'ProductTypesPage.tsx', 'RolesPage.tsx', 'api.ts'],
   assistant: ['AssistantPage.tsx'],
   clients: ['ClientModal.tsx', 'ClientsPage.tsx', 'CustomersPage.tsx', 'api.ts'],

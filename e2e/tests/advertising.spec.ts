@@ -6,7 +6,8 @@ import { chooseOption, expectNoSidewaysScroll, openFromMenu, screenshot, signedI
  * Issue 22, advertising and analytics: staff import a Meta Ads Manager export (one bad line reported by number,
  * the good lines kept) for a client, then read the campaigns grouped on /analytics, with totals and derived
  * metrics, and the "social" view by platform; at 1366 px from the sidebar and at 390 px from the phone drawer,
- * with axe and no sideways scrolling at each.
+ * with axe and no sideways scrolling at each. Then the client's printable month report, and connecting its Meta ad
+ * account on /integrations (the sync itself runs against a local Graph server in the API tests: meta-insights.test.ts).
  */
 
 const CLIENT = 'Summit Realty Group';
@@ -72,6 +73,35 @@ test('a Meta CSV imported on /advertising is read grouped by campaign and by pla
   await page.getByTestId('analytics-group').getByText('Social').click();
   await expect(page).toHaveURL(/group_by=platform/);
   await expect(table.getByTestId('analytics-row-name')).toHaveText(['Meta']);
+
+  // The client's printable month: totals, both tables; in print only the report stays visible.
+  await page.getByTestId('ad-report-link').click();
+  await page.getByTestId('ad-report-month').fill('2025-03');
+  const monthReport = page.getByTestId('ad-report');
+  await expect(monthReport).toContainText(CLIENT);
+  await expect(monthReport).toContainText('March 2025');
+  await expect(monthReport.getByRole('table').first()).toContainText(CAMPAIGN);
+  await expect(page.getByTestId('ad-report-totals')).toContainText('$750.00');
+  await check(page, 'ad-report-1366');
+  const reportAddress = new URL(page.url());
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('sidebar')).toHaveCSS('visibility', 'hidden');
+  await expect(monthReport).toHaveCSS('visibility', 'visible');
+  await page.emulateMedia({ media: 'screen' });
+
+  // Connecting the client's Meta ad account on /integrations: the token is typed once and never shown again.
+  await openFromMenu(page, 1366, 'integrations', 'admin');
+  const meta = page.getByTestId('integration-meta');
+  await chooseOption(page, 'meta-client', 'Summit', CLIENT);
+  await meta.getByTestId('meta-account').fill('1234567890');
+  await meta.getByTestId('meta-token').fill(`EAAB-e2e-secret-${stamp}`);
+  await meta.getByTestId('meta-connect').click();
+  const connection = meta.getByTestId('meta-connection').filter({ hasText: CLIENT });
+  await expect(connection).toContainText('act_1234567890');
+  await expect(connection).toContainText('Never');
+  await expect(page.locator('body')).not.toContainText(`EAAB-e2e-secret-${stamp}`);
+  await expect(meta.getByTestId('meta-token')).toHaveValue('');
+  await check(page, 'integrations-meta-1366');
   await page.context().close();
 
   // The same view on a phone, reached from the drawer menu and then by the address it keeps.
@@ -87,5 +117,11 @@ test('a Meta CSV imported on /advertising is read grouped by campaign and by pla
   await openFromMenu(phone, 390, 'advertising');
   await expect(phone.getByTestId('campaigns-table')).toBeVisible();
   await check(phone, 'advertising-390');
+  await phone.goto(`${reportAddress.pathname}${reportAddress.search}`);
+  await expect(phone.getByTestId('ad-report')).toContainText(CAMPAIGN);
+  await check(phone, 'ad-report-390');
+  await openFromMenu(phone, 390, 'integrations');
+  await expect(phone.getByTestId('integration-meta')).toContainText('act_1234567890');
+  await check(phone, 'integrations-meta-390');
   await phone.context().close();
 });

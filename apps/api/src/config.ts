@@ -121,6 +121,8 @@ const envSchema = z.object({
     .string()
     .regex(/^v\d+\.\d+$/)
     .default('v21.0'),
+  /** The hour (agency time zone) of the daily sync of every connected Meta ad account. */
+  META_SYNC_HOUR: z.coerce.number().int().min(0).max(23).default(5),
   /**
    * Host names the guarded outbound client (outbound/http-client.ts: webhooks) may call although they are not
    * public, and over http. For tests only (a receiver on 127.0.0.1): never set it in a real deployment.
@@ -359,7 +361,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? { apiUrl: e.SMS_API_URL, accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
         : null,
     stripe: { apiBaseUrl: e.STRIPE_API_BASE_URL },
-    meta: { graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/$/, ''), graphVersion: e.META_GRAPH_VERSION },
+    meta: {
+      graphBaseUrl: e.META_GRAPH_BASE_URL.replace(/\/$/, ''),
+      graphVersion: e.META_GRAPH_VERSION,
+      syncHour: e.META_SYNC_HOUR,
+    },
     /** Test-only exemptions of the outbound guard (OUTBOUND_ALLOW_HOSTS); empty by default. */
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
     formLimits: {

@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import { scheduleDailyBackup } from './backup';
 import type { AppContext } from './context';
 import type { JobOptions } from './job-options';
+import { scheduleMetaSync } from './modules/advertising';
 import { scheduleBillingJobs } from './modules/billing';
 import { scheduleCommentDelivery } from './modules/comments/scheduled-comments-job';
 import { schedulePlanCredits } from './modules/credits/credit-job';
@@ -70,5 +71,6 @@ async function scheduleAll(
     await scheduleDailyBackup(boss, options.app.ctx.config, options.log);
     await scheduleBillingJobs(boss, options.app, options.timeZone);
     await schedulePostJobs(boss, options.app, options.timeZone);
+    await scheduleMetaSync(boss, options.app);
   }
 }

@@ -380,4 +380,7 @@ export const REGISTRY: Record<string, Entry> = {
   'GET /api/ad-import-mappings/:customer_uuid': { unrestricted: `${AGENCY_WIDE} (PRODUCTS_READ)` },
   'PUT /api/ad-import-mappings/:customer_uuid': { unrestricted: `${AGENCY_WIDE} (PRODUCTS_UPDATE)` },
   'PUT /api/ad-meta-connections/:customer_uuid': { unrestricted: `${AGENCY_WIDE} (PRODUCTS_UPDATE)` },
+  'GET /api/ad-meta-connections': { unrestricted: `${AGENCY_WIDE} (PRODUCTS_READ)` },
+  'DELETE /api/ad-meta-connections/:customer_uuid': { unrestricted: `${AGENCY_WIDE} (PRODUCTS_UPDATE)` },
+  'POST /api/ad-meta-connections/:customer_uuid/sync': { unrestricted: `${AGENCY_WIDE} (PRODUCTS_UPDATE)` },
 };

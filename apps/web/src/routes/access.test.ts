@@ -39,6 +39,7 @@ const SPEC_SIGNED_IN_PATHS = [
   '/projects/42/requests',
   '/advertising',
   '/analytics',
+  '/analytics/report',
   '/discounts',
   '/inbox',
   '/tasks',

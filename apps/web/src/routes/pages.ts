@@ -60,6 +60,7 @@ export const PAGES: Record<PageKey, ReturnType<typeof lazyPage<PageProps>>> = {
   postEditor: lazyPage(() => import('../features/posts/PostEditorPage').then((m) => m.PostEditorPage)),
   advertising: lazyPage(() => import('../features/advertising/AdvertisingPage').then((m) => m.AdvertisingPage)),
   analytics: lazyPage(() => import('../features/advertising/AnalyticsPage').then((m) => m.AnalyticsPage)),
+  adMonthReport: lazyPage(() => import('../features/advertising/MonthReportPage').then((m) => m.MonthReportPage)),
   discounts: lazyPage(() => import('../features/discounts/DiscountsPage').then((m) => m.DiscountsPage)),
   webhooks: lazyPage(() => import('../features/webhooks').then((m) => m.WebhooksPage)),
   integrations: lazyPage(() => import('../features/integrations').then((m) => m.IntegrationsPage)),

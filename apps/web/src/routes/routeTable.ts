@@ -75,6 +75,7 @@ export type PageKey =
   | 'postEditor'
   | 'advertising'
   | 'analytics'
+  | 'adMonthReport'
   | 'discounts'
   | 'onboardingBoard'
   | 'onboardingSubmissions'
@@ -205,6 +206,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Ad campaigns and their analytics (issue 22): the spec's product family; freelancers see their plans' campaigns.
   screen('/advertising', 'Advertising', 'any', 'advertising', ['PRODUCTS_READ']),
   screen('/analytics', 'Analytics', 'any', 'analytics', ['PRODUCTS_READ']),
+  // A client's printable month (reached from /analytics' "Month report").
+  screen('/analytics/report', 'Month report', 'any', 'adMonthReport', ['PRODUCTS_READ']),
   // Discount codes (issue 22): the product permissions; the drawer's service picker reads the catalogue.
   screen('/discounts', 'Discounts', 'regular_user', 'discounts', ['PRODUCTS_READ', 'REQUEST_READ']),
   // The catalogue is read through the request types, so it needs both.

@@ -169,3 +169,20 @@ export const metaConnectionSchema = z.object({
   access_token: z.string().trim().min(10).max(1000),
 });
 export const metaSyncSchema = z.object({ customer_uuid: z.uuid(), date_from: isoDate, date_to: isoDate });
+
+/** A client's Meta connection as the connect screen shows it: never the token, only what it is and how it went. */
+export const metaConnectionStateSchema = z.object({
+  customer_uuid: z.uuid(),
+  customer_name: z.string(),
+  ad_account_id: z.string(),
+  synced_at: z.string().nullable(),
+  sync_error: z.string().nullable(),
+  sync_failed_at: z.string().nullable(),
+});
+export type MetaConnectionState = z.infer<typeof metaConnectionStateSchema>;
+export const metaConnectionListResponseSchema = z.object({ data: z.array(metaConnectionStateSchema) });
+export const metaSyncResultSchema = z.object({
+  message: z.string(),
+  imported: z.number().int(),
+  created_campaigns: z.array(z.string()),
+});

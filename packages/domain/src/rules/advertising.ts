@@ -46,6 +46,8 @@ export const AD_MESSAGES = {
   metaNotConnected: 'Connect a Meta ad account for this client first.',
   metaFailed: 'Meta did not answer the insights request.',
   metaConnected: 'The Meta ad account was connected.',
+  metaDisconnected: 'The Meta ad account was disconnected.',
+  metaSynced: (imported: number) => `Synced ${imported} campaign days from Meta.`,
   noPlanAccess: 'You may not use this plan.',
   planOfAnotherClient: 'The plan belongs to another client',
 } as const;

@@ -27,6 +27,12 @@ export const ADVERTISING_ROUTES: MatrixRows = {
     url: `/api/ad-meta-connections/${NONE}`,
     payload: {},
   },
+  'GET /api/ad-meta-connections': { expect: adStaff },
+  'DELETE /api/ad-meta-connections/:customer_uuid': { expect: adStaff, url: `/api/ad-meta-connections/${NONE}` },
+  'POST /api/ad-meta-connections/:customer_uuid/sync': {
+    expect: adStaff,
+    url: `/api/ad-meta-connections/${NONE}/sync`,
+  },
   'GET /api/ad-analytics': { expect: adStaff },
   'GET /api/ad-analytics/export': { expect: adStaff },
 };

@@ -11,6 +11,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import type { ExportColumn, ExportSpec } from '../tables/export-stream';
+import { rangeFigures } from './ad-rollups';
 import { customerIdOf } from './ad-settings';
 import { type Viewer, viewerScope } from './campaign-commands';
 
@@ -42,47 +43,64 @@ function figuresOf(row: Partial<Record<keyof AdFigures, unknown>>): AdFigures {
   };
 }
 
-/**
- * The rows in range of the campaigns in view, as a condition on `m` alone: the campaigns are a semi-join, so
- * PostgreSQL can aggregate the metrics before joining the campaigns' names.
- */
-async function scope(db: DbExecutor, viewer: Viewer, query: AdAnalyticsQuery): Promise<SQL> {
-  const campaign = [viewerScope(viewer)];
-  if (query.customer_uuid) {
-    campaign.push(sql`a.customer_id = ${await customerIdOf(db, query.customer_uuid)}`);
+type Scope = { viewer: Viewer; customerId: number | null; from: string; to: string };
+
+async function scopeOf(db: DbExecutor, viewer: Viewer, query: AdAnalyticsQuery): Promise<Scope> {
+  const customerId = query.customer_uuid ? await customerIdOf(db, query.customer_uuid) : null;
+  return { viewer, customerId, from: query.date_from, to: query.date_to };
+}
+
+/** The campaigns in view, as a condition on `a`. */
+function campaignsOf(scope: Scope): SQL {
+  const campaign = [viewerScope(scope.viewer)];
+  if (scope.customerId !== null) {
+    campaign.push(sql`a.customer_id = ${scope.customerId}`);
   }
-  return sql`m.day between ${query.date_from}::date and ${query.date_to}::date
-    and m.campaign_id in (select a.id from ad_campaigns a where ${sql.join(campaign, sql` and `)})`;
+  return sql.join(campaign, sql` and `);
 }
 
 /**
- * The grouped select: by campaign (sorted by campaign name, as the spec's "campaign table" is) or by platform
- * (the spec's "social" view). Only campaigns with figures in the range appear.
+ * The figures per platform and day as rows `m(day, platform, …figures)`. Regular staff see every campaign, so the
+ * per-client daily totals answer (a few rows a day); a freelancer's few campaigns are read from their days.
  */
-function groupedQuery(where: SQL, groupBy: AdAnalyticsQuery['group_by']): SQL {
+function dailyFigures(scope: Scope): SQL {
+  const range = sql`m.day between ${scope.from}::date and ${scope.to}::date`;
+  if (!scope.viewer.freelancer) {
+    const client = scope.customerId === null ? sql`true` : sql`m.customer_id = ${scope.customerId}`;
+    return sql`ad_daily_totals m where ${range} and ${client}`;
+  }
+  return sql`(select d.*, a.platform from ad_metrics d join ad_campaigns a on a.id = d.campaign_id
+      where ${campaignsOf(scope)}) m where ${range}`;
+}
+
+/**
+ * The grouped select: by campaign (sorted by campaign name, as the spec's "campaign table" is; summed from the
+ * rollup blocks, ad-rollups.ts) or by platform (the spec's "social" view). Only campaigns with figures in the range
+ * appear.
+ */
+function groupedQuery(scope: Scope, groupBy: AdAnalyticsQuery['group_by']): SQL {
   if (groupBy === 'platform') {
-    return sql`select a.platform, ${sums} from ad_metrics m join ad_campaigns a on a.id = m.campaign_id
-      where ${where} group by a.platform order by a.platform`;
+    return sql`select m.platform, ${sums} from ${dailyFigures(scope)} group by m.platform order by m.platform`;
   }
   return sql`select a.uuid as campaign_uuid, a.name as campaign_name, c.business_name as customer_name, a.platform,
       s.impressions, s.reach, s.clicks, s.spend, s.conversions, s.conversion_value
-    from (select m.campaign_id, ${sums} from ad_metrics m where ${where} group by m.campaign_id) s
+    from (select m.campaign_id, ${sums} from ${rangeFigures(scope.from, scope.to, campaignsOf(scope))}
+        group by m.campaign_id) s
       join ad_campaigns a on a.id = s.campaign_id join customers c on c.id = a.customer_id
     order by lower(a.name), a.id`;
 }
 
 /** GET ad-analytics: the grouped rows with derived metrics, their totals, and a per-day series for the chart. */
 export async function adAnalytics(db: DbExecutor, viewer: Viewer, query: AdAnalyticsQuery): Promise<AdAnalytics> {
-  const where = await scope(db, viewer, query);
+  const scope = await scopeOf(db, viewer, query);
   const [grouped, daily] = await Promise.all([
-    db.execute<SumRow>(groupedQuery(where, query.group_by)),
+    db.execute<SumRow>(groupedQuery(scope, query.group_by)),
     db.execute<{ day: string } & Record<keyof AdFigures, string>>(sql`select d.day::date::text as day,
         coalesce(s.impressions, 0) as impressions, coalesce(s.reach, 0) as reach, coalesce(s.clicks, 0) as clicks,
         coalesce(s.spend, 0) as spend, coalesce(s.conversions, 0) as conversions,
         coalesce(s.conversion_value, 0) as conversion_value
       from generate_series(${query.date_from}::date, ${query.date_to}::date, interval '1 day') d(day)
-      left join (select m.day, ${sums} from ad_metrics m
-        where ${where} group by m.day) s on s.day = d.day::date
+      left join (select m.day, ${sums} from ${dailyFigures(scope)} group by m.day) s on s.day = d.day::date
       order by d.day`),
   ]);
   const totals: AdFigures = figuresOf({});
@@ -117,7 +135,7 @@ export async function adAnalyticsExport(
   viewer: Viewer,
   query: AdAnalyticsQuery & { format: ExportFormat },
 ): Promise<ExportSpec> {
-  const where = await scope(db, viewer, query);
+  const scope = await scopeOf(db, viewer, query);
   const first: ExportColumn[] =
     query.group_by === 'platform'
       ? [{ header: 'Platform', value: (r) => AD_PLATFORM_LABELS[r.platform as AdPlatform] ?? String(r.platform) }]
@@ -144,7 +162,7 @@ export async function adAnalyticsExport(
     name: query.group_by === 'platform' ? 'ad-analytics-platforms' : 'ad-analytics-campaigns',
     format: query.format,
     columns,
-    query: groupedQuery(where, query.group_by),
+    query: groupedQuery(scope, query.group_by),
   };
 }
 

@@ -55,7 +55,8 @@ export async function connectMeta(
   await ctx.db.execute(sql`insert into ad_client_settings (customer_id, meta_ad_account_id, meta_token_sealed)
     values (${customerId}, ${input.ad_account_id}, ${sealed})
     on conflict (customer_id) do update set meta_ad_account_id = excluded.meta_ad_account_id,
-      meta_token_sealed = excluded.meta_token_sealed, updated_at = now()`);
+      meta_token_sealed = excluded.meta_token_sealed, meta_sync_error = null, meta_sync_failed_at = null,
+      updated_at = now()`);
 }
 
 export async function readMetaConnection(

@@ -14,7 +14,9 @@ import {
   campaignUpdateSchema,
   customerUuidParam,
   messageBodySchema,
+  metaConnectionListResponseSchema,
   metaConnectionSchema,
+  metaSyncResultSchema,
   metaSyncSchema,
   uuidParam,
 } from '@portal/domain';
@@ -34,6 +36,7 @@ import {
   updateCampaign,
   type Viewer,
 } from './campaign-commands';
+import { disconnectMeta, listMetaConnections, syncMetaAccount } from './meta-connections';
 import { syncMetaInsights } from './meta-insights';
 
 const tags = ['advertising'];
@@ -193,6 +196,48 @@ export const advertisingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await connectMeta(ctx, await customerIdOf(ctx.db, request.params.customer_uuid), request.body);
       return { message: AD_MESSAGES.metaConnected };
+    },
+  );
+
+  app.get(
+    '/ad-meta-connections',
+    {
+      config: { access: access.regular('PRODUCTS_READ') },
+      schema: {
+        tags,
+        summary: 'The clients with a connected Meta ad account, and how their last sync went (never the token)',
+        response: { 200: metaConnectionListResponseSchema, ...errorResponses },
+      },
+    },
+    async () => ({ data: await listMetaConnections(ctx.db) }),
+  );
+
+  app.delete(
+    '/ad-meta-connections/:customer_uuid',
+    {
+      config: { access: access.regular('PRODUCTS_UPDATE') },
+      schema: { tags, params: customerUuidParam, response: { 200: messageBodySchema, ...errorResponses } },
+    },
+    async (request) => {
+      await disconnectMeta(ctx.db, await customerIdOf(ctx.db, request.params.customer_uuid));
+      return { message: AD_MESSAGES.metaDisconnected };
+    },
+  );
+
+  app.post(
+    '/ad-meta-connections/:customer_uuid/sync',
+    {
+      config: { access: access.regular('PRODUCTS_UPDATE') },
+      schema: {
+        tags,
+        summary: 'Sync now: the days since the last sync (7 days overlap; 90 days at first), outcome recorded',
+        params: customerUuidParam,
+        response: { 200: metaSyncResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const result = await syncMetaAccount(ctx, await customerIdOf(ctx.db, request.params.customer_uuid));
+      return { message: AD_MESSAGES.metaSynced(result.imported), ...result };
     },
   );
 

@@ -14,3 +14,4 @@ export const advertisingRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export { upsertMetrics } from './ad-metrics-store';
 export { createCampaign } from './campaign-commands';
+export { scheduleMetaSync } from './meta-sync-job';

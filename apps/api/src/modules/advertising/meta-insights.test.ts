@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, bearer, buildCustomer, buildUser } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
+import { syncAllMetaAccounts, syncWindow } from './meta-connections';
 
 /**
  * Meta's Graph API cannot be reached from tests: a local HTTP server speaks its insights endpoint
@@ -89,8 +90,8 @@ afterAll(async () => {
   await new Promise((resolve) => graph.close(resolve));
 });
 
-const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
-  app.inject({ method, url, headers: bearer(admin.token), payload });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  app.inject({ method, url, headers: bearer(admin.token), ...(payload ? { payload } : {}) });
 
 describe('Meta insights sync', () => {
   it('refuses to sync a client without a connected ad account', async () => {
@@ -171,5 +172,78 @@ describe('Meta insights sync', () => {
     });
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe(AD_MESSAGES.metaFailed);
+  });
+});
+
+describe('Meta connections and the daily sync', () => {
+  it('pulls 90 days at first, then from 7 days before the last sync, through today', () => {
+    expect(syncWindow(null, '2026-11-27')).toEqual({ date_from: '2026-08-29', date_to: '2026-11-27' });
+    expect(syncWindow(new Date('2026-11-20T05:00:00Z'), '2026-11-27')).toEqual({
+      date_from: '2026-11-13',
+      date_to: '2026-11-27',
+    });
+    expect(syncWindow(new Date('2025-01-01T05:00:00Z'), '2026-11-27').date_from).toBe('2026-08-29');
+  });
+
+  it('syncs every connected account daily, records the time or the error per account, never answering the token', async () => {
+    const good = await buildCustomer(db, { businessName: 'Aardvark Meta Good' });
+    const revoked = await buildCustomer(db, { businessName: 'Aardvark Meta Revoked' });
+    await call('PUT', `/api/ad-meta-connections/${good.uuid}`, {
+      ad_account_id: '1234567890',
+      access_token: 'EAAB-test-token-123',
+    });
+    await call('PUT', `/api/ad-meta-connections/${revoked.uuid}`, {
+      ad_account_id: '1234567890',
+      access_token: 'EAAB-revoked-token-456',
+    });
+    seen.length = 0;
+
+    const run = await syncAllMetaAccounts(app.ctx);
+    expect(run.failed).toBeGreaterThanOrEqual(1);
+    expect(run.synced).toBeGreaterThanOrEqual(1);
+    // The job asked Meta for the first window of each account, with the token as a header only.
+    const asked = seen.map((req) => new URL(req.url ?? '/', base));
+    expect(asked.some((u) => JSON.parse(u.searchParams.get('time_range') ?? '{}').until !== undefined)).toBe(true);
+    expect(asked.every((u) => !u.toString().includes('EAAB'))).toBe(true);
+
+    const list = await call('GET', '/api/ad-meta-connections');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.body).not.toContain('EAAB');
+    const states = list.json().data as { customer_uuid: string; synced_at: string | null; sync_error: string | null }[];
+    const goodState = states.find((s) => s.customer_uuid === good.uuid);
+    const revokedState = states.find((s) => s.customer_uuid === revoked.uuid);
+    expect(goodState).toMatchObject({ ad_account_id: '1234567890', sync_error: null, sync_failed_at: null });
+    expect(goodState?.synced_at).toEqual(expect.any(String));
+    expect(revokedState).toMatchObject({ synced_at: null, sync_error: AD_MESSAGES.metaFailed });
+    const spend = await db.execute<{ spend: string }>(sql`select sum(m.spend_cents)::text as spend from ad_metrics m
+      join ad_campaigns a on a.id = m.campaign_id where a.customer_id = ${good.id}`);
+    expect(spend.rows[0]?.spend).toBe('17075');
+    const stored = await db.execute<{ meta_token_sealed: string }>(
+      sql`select meta_token_sealed from ad_client_settings where customer_id in (${good.id}, ${revoked.id})`,
+    );
+    for (const row of stored.rows) {
+      expect(row.meta_token_sealed).toMatch(/^v1\./);
+      expect(row.meta_token_sealed).not.toContain('EAAB');
+    }
+
+    // A new token clears the error; Sync now records the success; disconnecting forgets account and token.
+    await call('PUT', `/api/ad-meta-connections/${revoked.uuid}`, {
+      ad_account_id: '1234567890',
+      access_token: 'EAAB-test-token-123',
+    });
+    const now = await call('POST', `/api/ad-meta-connections/${revoked.uuid}/sync`);
+    expect(now.statusCode, now.body).toBe(200);
+    expect(now.json()).toMatchObject({ message: AD_MESSAGES.metaSynced(2), imported: 2 });
+    const after = (await call('GET', '/api/ad-meta-connections')).json().data as typeof states;
+    expect(after.find((s) => s.customer_uuid === revoked.uuid)).toMatchObject({ sync_error: null });
+    expect((await call('DELETE', `/api/ad-meta-connections/${revoked.uuid}`)).json()).toEqual({
+      message: AD_MESSAGES.metaDisconnected,
+    });
+    const left = (await call('GET', '/api/ad-meta-connections')).json().data as typeof states;
+    expect(left.map((s) => s.customer_uuid)).not.toContain(revoked.uuid);
+    const forgotten = await db.execute<{ meta_token_sealed: string | null }>(
+      sql`select meta_token_sealed from ad_client_settings where customer_id = ${revoked.id}`,
+    );
+    expect(forgotten.rows[0]?.meta_token_sealed).toBeNull();
   });
 });

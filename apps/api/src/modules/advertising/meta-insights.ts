@@ -104,6 +104,5 @@ export async function syncMetaInsights(
     imported += await upsertMetrics(ctx.db, rows);
     next = body.paging?.next;
   }
-  await ctx.db.execute(sql`update ad_client_settings set meta_synced_at = now() where customer_id = ${customerId}`);
   return { imported, created_campaigns: created };
 }

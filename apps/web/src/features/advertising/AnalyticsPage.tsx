@@ -1,14 +1,15 @@
-import { AD_PLATFORM_LABELS, type AdAnalyticsRow, type AdDerived, type AdFigures, formatUsd } from '@portal/domain';
+import { AD_PLATFORM_LABELS, type AdAnalyticsRow } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Input, Segmented, Select, Skeleton, Space, Table } from 'antd';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
 import { ExportMenu } from '../../components/DataTable';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { CUSTOMERS_KEY, listActiveCustomers } from '../clients/api';
 import { PageHeader } from '../common/PageHeader';
 import { AD_ANALYTICS_KEY, type AnalyticsFilters, getAnalytics } from './api';
+import { FIGURE_COLUMNS } from './figures';
 import './advertising.css';
 
 const AdChart = lazy(() => import('./AdChart'));
@@ -29,26 +30,6 @@ function filtersOf(params: URLSearchParams): AnalyticsFilters {
     customer_uuid: params.get('client') || undefined,
   };
 }
-
-const count = (n: number) => n.toLocaleString('en-US');
-const percent = (n: number | null) => (n === null ? '—' : `${(n * 100).toFixed(2)}%`);
-const ratio = (n: number | null) => (n === null ? '—' : `${n.toFixed(2)}×`);
-const money = (n: number | null) => (n === null ? '—' : formatUsd(Math.round(n)));
-
-type Figures = AdFigures & AdDerived;
-const FIGURE_COLUMNS: { key: keyof Figures; title: string; show(v: number | null): string; priority: number }[] = [
-  { key: 'impressions', title: 'Impressions', show: (v) => count(v ?? 0), priority: 2 },
-  { key: 'reach', title: 'Reach', show: (v) => count(v ?? 0), priority: 3 },
-  { key: 'clicks', title: 'Clicks', show: (v) => count(v ?? 0), priority: 2 },
-  { key: 'spend', title: 'Spend', show: money, priority: 1 },
-  { key: 'conversions', title: 'Conversions', show: (v) => count(v ?? 0), priority: 2 },
-  { key: 'conversion_value', title: 'Conv. value', show: money, priority: 3 },
-  { key: 'ctr', title: 'CTR', show: percent, priority: 3 },
-  { key: 'cpc', title: 'CPC', show: money, priority: 3 },
-  { key: 'cpm', title: 'CPM', show: money, priority: 3 },
-  { key: 'cpa', title: 'CPA', show: money, priority: 3 },
-  { key: 'roas', title: 'ROAS', show: ratio, priority: 1 },
-];
 
 /**
  * /analytics (PRODUCTS_READ): the spec's ad analytics: campaigns grouped and sorted by campaign name (or the
@@ -116,7 +97,15 @@ export function AnalyticsPage() {
       <PageHeader
         title="Analytics"
         actions={
-          <ExportMenu source={{ path: 'ad-analytics/export', query: exportQuery }} testId="ad-analytics-export" />
+          <Space wrap>
+            <Link
+              to={`/analytics/report${filters.customer_uuid ? `?client=${filters.customer_uuid}` : ''}`}
+              data-testid="ad-report-link"
+            >
+              Month report
+            </Link>
+            <ExportMenu source={{ path: 'ad-analytics/export', query: exportQuery }} testId="ad-analytics-export" />
+          </Space>
         }
       />
       <Space wrap className="analytics-filters">

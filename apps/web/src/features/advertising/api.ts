@@ -5,6 +5,7 @@ import type {
   CampaignImportReport,
   CampaignInput,
   CampaignUpdate,
+  MetaConnectionState,
 } from '@portal/domain';
 import { api } from '../../api';
 import { buildListQuery, type ListParams, type ListResponse } from '../common/listQuery';
@@ -61,4 +62,23 @@ export function getAnalytics(filters: AnalyticsFilters, signal?: AbortSignal) {
     query.customer_uuid = filters.customer_uuid;
   }
   return api.get<AdAnalytics>('/ad-analytics', { query, signal });
+}
+
+export const META_CONNECTIONS_KEY = ['ad-meta-connections'] as const;
+
+export async function listMetaConnections(signal?: AbortSignal): Promise<MetaConnectionState[]> {
+  return (await api.get<{ data: MetaConnectionState[] }>('/ad-meta-connections', { signal })).data;
+}
+
+/** Stores the ad account and its token (sealed by the server, never shown again). */
+export function connectMeta(customerUuid: string, body: { ad_account_id: string; access_token: string }) {
+  return api.request<{ message: string }>(`/ad-meta-connections/${customerUuid}`, { method: 'PUT', body });
+}
+
+export function disconnectMeta(customerUuid: string) {
+  return api.request<{ message: string }>(`/ad-meta-connections/${customerUuid}`, { method: 'DELETE' });
+}
+
+export function syncMetaNow(customerUuid: string) {
+  return api.post<{ message: string; imported: number }>(`/ad-meta-connections/${customerUuid}/sync`, {});
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Spin, Typography } from 'antd';
 import { useAbility } from '../../auth/useAbility';
+import { MetaConnectionsCard } from '../advertising';
 import { StripeIntegrationCard } from '../billing';
 import { PageHeader } from '../common/PageHeader';
 import { GOOGLE_KEY, getGoogle, INTEGRATIONS_KEY, listIntegrations } from './api';
@@ -29,6 +30,8 @@ export function IntegrationsPage() {
         {google.data ? <GoogleCard state={google.data} /> : <Spin />}
         {/* The card payment provider is agency-wide: regular staff who may read integrations see its card. */}
         <StripeIntegrationCard />
+        {/* Each client's Meta ad account: regular staff with the product permissions. */}
+        <MetaConnectionsCard />
       </div>
       {mayReadEnvironment ? (
         <>
