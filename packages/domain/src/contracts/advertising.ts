@@ -6,7 +6,7 @@ import {
   AD_METRIC_FIELDS,
   AD_PLATFORMS,
 } from '../rules/advertising';
-import { optionalText, requiredText } from './common';
+import { listMetaSchema, optionalText, pageQuerySchema, requiredText } from './common';
 import { listQuerySchema, oneOrMany } from './lists';
 
 /** Ad campaigns, their import and the ad-analytics read (issue 22). Money: integer cents (USD). */
@@ -122,6 +122,8 @@ export const adAnalyticsQuerySchema = z
     date_from: isoDate,
     date_to: isoDate,
     customer_uuid: z.uuid().optional(),
+    /** The campaign table is paged (50 rows by default, up to 1,000); totals and the series cover every row. */
+    page: pageQuerySchema,
   })
   .refine((v) => v.date_from <= v.date_to, { message: AD_MESSAGES.endBeforeStart, path: ['date_to'] });
 export type AdAnalyticsQuery = z.output<typeof adAnalyticsQuerySchema>;
@@ -152,6 +154,7 @@ export const adAnalyticsRowSchema = z.object({
 export type AdAnalyticsRow = z.infer<typeof adAnalyticsRowSchema>;
 export const adAnalyticsResponseSchema = z.object({
   data: z.array(adAnalyticsRowSchema),
+  meta: listMetaSchema,
   totals: z.object({ ...figures, ...derived }),
   /** One point per day of the range (zeros on days without figures), for the chart. */
   series: z.array(z.object({ day: z.string(), ...figures })),

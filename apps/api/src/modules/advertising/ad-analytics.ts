@@ -10,6 +10,7 @@ import {
 } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { listMeta, pageOffset } from '../../http/list-paging';
 import type { ExportColumn, ExportSpec } from '../tables/export-stream';
 import { rangeFigures } from './ad-rollups';
 import { customerIdOf } from './ad-settings';
@@ -90,11 +91,51 @@ function groupedQuery(scope: Scope, groupBy: AdAnalyticsQuery['group_by']): SQL 
     order by lower(a.name), a.id`;
 }
 
-/** GET ad-analytics: the grouped rows with derived metrics, their totals, and a per-day series for the chart. */
+/**
+ * The page of campaigns with figures in the range, in the table's order (campaign name), and how many there are.
+ * Only the page's campaigns are summed: the whole table is 11,000 rows for a big account, too many to sum, check and
+ * send on every view (the export streams them all).
+ */
+async function campaignPage(db: DbExecutor, scope: Scope, page: AdAnalyticsQuery['page']) {
+  // One probe of ad_metrics' primary key per campaign: a lateral `limit 1` keeps PostgreSQL from turning the test
+  // into a hash join over every day of the range (a million rows for a big account's quarter).
+  const withFigures = sql`ad_campaigns a cross join lateral (select 1 from ad_metrics d
+      where d.campaign_id = a.id and d.day between ${scope.from}::date and ${scope.to}::date limit 1) f
+    where ${campaignsOf(scope)}`;
+  const [ids, count] = await Promise.all([
+    db.execute<{ id: number }>(sql`select a.id from ${withFigures}
+      order by lower(a.name), a.id limit ${page.size} offset ${pageOffset(page)}`),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from ${withFigures}`),
+  ]);
+  const pageIds = ids.rows.map((r) => Number(r.id));
+  const rows = pageIds.length
+    ? await db.execute<SumRow>(sql`select a.uuid as campaign_uuid, a.name as campaign_name,
+          c.business_name as customer_name, a.platform,
+          s.impressions, s.reach, s.clicks, s.spend, s.conversions, s.conversion_value
+        from (select m.campaign_id, ${sums}
+            from ${rangeFigures(scope.from, scope.to, sql`a.id = any(${sql.param(pageIds)}::int[])`, pageIds)}
+            group by m.campaign_id) s
+          join ad_campaigns a on a.id = s.campaign_id join customers c on c.id = a.customer_id
+        order by lower(a.name), a.id`)
+    : { rows: [] as SumRow[] };
+  return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
+}
+
+/**
+ * GET ad-analytics: a page of the grouped rows with derived metrics, and over every row of the range the totals and
+ * a per-day series for the chart (the totals are the series summed: the same figures, read once).
+ */
 export async function adAnalytics(db: DbExecutor, viewer: Viewer, query: AdAnalyticsQuery): Promise<AdAnalytics> {
   const scope = await scopeOf(db, viewer, query);
-  const [grouped, daily] = await Promise.all([
-    db.execute<SumRow>(groupedQuery(scope, query.group_by)),
+  const grouped =
+    query.group_by === 'campaign'
+      ? campaignPage(db, scope, query.page)
+      : db.execute<SumRow>(groupedQuery(scope, 'platform')).then((r) => ({
+          rows: r.rows.slice(pageOffset(query.page), pageOffset(query.page) + query.page.size),
+          total: r.rows.length,
+        }));
+  const [page, daily] = await Promise.all([
+    grouped,
     db.execute<{ day: string } & Record<keyof AdFigures, string>>(sql`select d.day::date::text as day,
         coalesce(s.impressions, 0) as impressions, coalesce(s.reach, 0) as reach, coalesce(s.clicks, 0) as clicks,
         coalesce(s.spend, 0) as spend, coalesce(s.conversions, 0) as conversions,
@@ -103,12 +144,8 @@ export async function adAnalytics(db: DbExecutor, viewer: Viewer, query: AdAnaly
       left join (select m.day, ${sums} from ${dailyFigures(scope)} group by m.day) s on s.day = d.day::date
       order by d.day`),
   ]);
-  const totals: AdFigures = figuresOf({});
-  const data: AdAnalyticsRow[] = grouped.rows.map((row) => {
+  const data: AdAnalyticsRow[] = page.rows.map((row) => {
     const figures = figuresOf(row);
-    for (const key of Object.keys(totals) as (keyof AdFigures)[]) {
-      totals[key] += figures[key];
-    }
     return {
       ...(row.campaign_uuid
         ? { campaign_uuid: row.campaign_uuid, campaign_name: row.campaign_name, customer_name: row.customer_name }
@@ -118,11 +155,19 @@ export async function adAnalytics(db: DbExecutor, viewer: Viewer, query: AdAnaly
       ...deriveAdMetrics(figures),
     };
   });
+  const series = daily.rows.map((row) => ({ day: row.day, ...figuresOf(row) }));
+  const totals: AdFigures = figuresOf({});
+  for (const day of series) {
+    for (const key of Object.keys(totals) as (keyof AdFigures)[]) {
+      totals[key] += day[key];
+    }
+  }
   totals.conversions = Math.round(totals.conversions * 100) / 100;
   return {
     data,
+    meta: listMeta(page.total, query.page),
     totals: { ...totals, ...deriveAdMetrics(totals) },
-    series: daily.rows.map((row) => ({ day: row.day, ...figuresOf(row) })),
+    series,
   };
 }
 

@@ -38,7 +38,7 @@ export function rangePieces(from: string, to: string): RangePieces {
  * conversion_value_cents)`, a campaign appearing once per block or edge day it has figures in: sum them by campaign.
  * `campaigns` is a condition on `a` (ad_campaigns).
  */
-export function rangeFigures(from: string, to: string, campaigns: SQL): SQL {
+export function rangeFigures(from: string, to: string, campaigns: SQL, campaignIds?: readonly number[]): SQL {
   const pieces = rangePieces(from, to);
   const figures = sql`impressions, reach, clicks, spend_cents, conversions, conversion_value_cents`;
   // One `span = … and start = any(…)` per span: each is a range of the primary key, which PostgreSQL reads by
@@ -53,8 +53,12 @@ export function rangeFigures(from: string, to: string, campaigns: SQL): SQL {
         sql` or `,
       )
     : sql`false`;
-  return sql`(select b.campaign_id, ${figures} from ad_metric_blocks b where ${blocks}
+  // A page of campaigns (`campaignIds`) is named inside both arms, where it completes the primary keys' ranges; a
+  // condition only outside the union would read every campaign's blocks first.
+  const blockIds = campaignIds ? sql` and b.campaign_id = any(${sql.param(campaignIds)}::int[])` : sql``;
+  const dayIds = campaignIds ? sql` and d.campaign_id = any(${sql.param(campaignIds)}::int[])` : sql``;
+  return sql`(select b.campaign_id, ${figures} from ad_metric_blocks b where (${blocks})${blockIds}
     union all
-    select d.campaign_id, ${figures} from ad_metrics d where d.day = any(${sql.param(pieces.days)}::date[])) m
+    select d.campaign_id, ${figures} from ad_metrics d where d.day = any(${sql.param(pieces.days)}::date[])${dayIds}) m
     where m.campaign_id in (select a.id from ad_campaigns a where ${campaigns})`;
 }

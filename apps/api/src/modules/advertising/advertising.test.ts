@@ -198,6 +198,20 @@ describe('ad analytics', () => {
       ['2026-10-02', 4000],
       ['2026-10-03', 0],
     ]);
+    expect(body.meta).toEqual({ total: 2, current_page: 1, last_page: 1, per_page: 50 });
+
+    // A page of one: the next campaign by name, while the totals and the series still cover both.
+    const second = await call(
+      admin.token,
+      'GET',
+      `/api/ad-analytics?group_by=campaign&${range()}&page[size]=1&page[number]=2`,
+    );
+    expect(second.statusCode, second.body).toBe(200);
+    const paged = second.json();
+    expect(paged.data.map((r: { campaign_name: string }) => r.campaign_name)).toEqual(['Beta']);
+    expect(paged.meta).toEqual({ total: 2, current_page: 2, last_page: 2, per_page: 1 });
+    expect(paged.totals).toEqual(body.totals);
+    expect(paged.series).toEqual(body.series);
   });
 
   it('groups by platform for the social view', async () => {

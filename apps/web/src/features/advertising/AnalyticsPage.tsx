@@ -8,7 +8,7 @@ import { ExportMenu } from '../../components/DataTable';
 import { ForbiddenPage } from '../../pages/ForbiddenPage';
 import { CUSTOMERS_KEY, listActiveCustomers } from '../clients/api';
 import { PageHeader } from '../common/PageHeader';
-import { AD_ANALYTICS_KEY, type AnalyticsFilters, getAnalytics } from './api';
+import { AD_ANALYTICS_KEY, ANALYTICS_PAGE_SIZE, type AnalyticsFilters, getAnalytics } from './api';
 import { FIGURE_COLUMNS } from './figures';
 import './advertising.css';
 
@@ -41,9 +41,10 @@ export function AnalyticsPage() {
   const allowed = ability.can('PRODUCTS_READ');
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
+  const pageNumber = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const report = useQuery({
-    queryKey: [...AD_ANALYTICS_KEY, filters],
-    queryFn: ({ signal }) => getAnalytics(filters, signal),
+    queryKey: [...AD_ANALYTICS_KEY, filters, pageNumber],
+    queryFn: ({ signal }) => getAnalytics(filters, signal, { number: pageNumber, size: ANALYTICS_PAGE_SIZE }),
     placeholderData: keepPreviousData,
     enabled: allowed && filters.date_from <= filters.date_to,
   });
@@ -79,6 +80,10 @@ export function AnalyticsPage() {
         } else {
           next.delete(key);
         }
+        // Another view, date or client starts again at the table's first page.
+        if (key !== 'page') {
+          next.delete('page');
+        }
         return next;
       },
       { replace: true },
@@ -92,6 +97,7 @@ export function AnalyticsPage() {
   };
   const rows = report.data?.data ?? [];
   const totals = report.data?.totals;
+  const meta = report.data?.meta;
   return (
     <div className="list-page analytics-page" data-testid="analytics-page">
       <PageHeader
@@ -162,7 +168,17 @@ export function AnalyticsPage() {
           loading={report.isFetching && !report.data}
           rowKey={(row) => row.campaign_uuid ?? row.platform}
           dataSource={rows}
-          pagination={false}
+          pagination={
+            meta && meta.last_page > 1
+              ? {
+                  current: meta.current_page,
+                  pageSize: meta.per_page,
+                  total: meta.total,
+                  showSizeChanger: false,
+                  onChange: (next) => set('page', next > 1 ? String(next) : undefined),
+                }
+              : false
+          }
           data-testid="analytics-table"
           locale={{ emptyText: 'No figures for these dates. Import a CSV on Advertising.' }}
           columns={[
@@ -197,7 +213,9 @@ export function AnalyticsPage() {
             totals && rows.length ? (
               <Table.Summary fixed>
                 <Table.Summary.Row className="analytics-totals" data-testid="analytics-totals">
-                  <Table.Summary.Cell index={0}>Total</Table.Summary.Cell>
+                  <Table.Summary.Cell index={0}>
+                    {meta && meta.last_page > 1 ? `Total (all ${meta.total} campaigns)` : 'Total'}
+                  </Table.Summary.Cell>
                   {FIGURE_COLUMNS.map((c, i) => (
                     <Table.Summary.Cell key={c.key} index={i + 1} align="right">
                       {c.show(totals[c.key])}

@@ -77,7 +77,8 @@ export function MonthReportPage() {
   const filters = { ...range, customer_uuid: client };
   const byCampaign = useQuery({
     queryKey: [...AD_ANALYTICS_KEY, 'report', 'campaign', filters],
-    queryFn: ({ signal }) => getAnalytics({ ...filters, group_by: 'campaign' }, signal),
+    // A month's report lists a client's campaigns whole (up to the API's 1,000 a page; more is said below).
+    queryFn: ({ signal }) => getAnalytics({ ...filters, group_by: 'campaign' }, signal, { number: 1, size: 1000 }),
     enabled: allowed && Boolean(client),
   });
   const byPlatform = useQuery({
@@ -180,6 +181,12 @@ export function MonthReportPage() {
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard */}
           <section className="analytics-table" aria-label="By campaign" tabIndex={0}>
             <FiguresTable rows={byCampaign.data.data} name="Campaign" label="Figures by campaign" />
+            {byCampaign.data.meta.total > byCampaign.data.data.length ? (
+              <p data-testid="report-campaigns-cut">
+                The first {byCampaign.data.data.length} of {byCampaign.data.meta.total} campaigns; the totals cover them
+                all, and the export on Analytics lists every one.
+              </p>
+            ) : null}
           </section>
           <h3>By platform</h3>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard */}

@@ -52,11 +52,20 @@ export type AnalyticsFilters = {
   customer_uuid?: string;
 };
 
-export function getAnalytics(filters: AnalyticsFilters, signal?: AbortSignal) {
+/** The campaign table's page (the API pages it; totals and the series cover every row). */
+export const ANALYTICS_PAGE_SIZE = 50;
+
+export function getAnalytics(
+  filters: AnalyticsFilters,
+  signal?: AbortSignal,
+  page: { number: number; size: number } = { number: 1, size: ANALYTICS_PAGE_SIZE },
+) {
   const query: Record<string, string> = {
     group_by: filters.group_by,
     date_from: filters.date_from,
     date_to: filters.date_to,
+    'page[number]': String(page.number),
+    'page[size]': String(page.size),
   };
   if (filters.customer_uuid) {
     query.customer_uuid = filters.customer_uuid;
