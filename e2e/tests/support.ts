@@ -1,7 +1,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const DEMO_PASSWORD = 'portal-demo-2026';
 export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
@@ -100,10 +107,12 @@ export async function signedInPage(
   email: string,
   width = 1366,
   password = DEMO_PASSWORD,
+  contextOptions: BrowserContextOptions = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width, height: width > 500 ? 900 : 844 },
     acceptDownloads: true,
+    ...contextOptions,
   });
   const page = await context.newPage();
   await page.goto('/login');

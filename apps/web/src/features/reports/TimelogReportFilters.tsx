@@ -1,4 +1,4 @@
-import type { ProjectUser } from '@portal/domain';
+import type { ProjectUser, ReportWindow } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, DatePicker } from 'antd';
 import dayjs from 'dayjs';
@@ -14,7 +14,14 @@ import { reportRange, TIMELOG_REPORT_FILTERS } from './timelogReportQuery';
  * Freelancers see only their own time (the server holds them to it), so the plan, person and type pickers are
  * staff-only.
  */
-export function TimelogReportFilters({ table }: { table: TableController }) {
+export function TimelogReportFilters({
+  table,
+  served,
+}: {
+  table: TableController;
+  /** The range the server answered with when none is chosen (the agency's last 30 days). */
+  served?: ReportWindow;
+}) {
   const ability = useAbility();
   const staff = ability.mayListPlans;
   const { filters } = table.state;
@@ -30,7 +37,7 @@ export function TimelogReportFilters({ table }: { table: TableController }) {
     enabled: ability.isRegularUser,
     staleTime: 60_000,
   });
-  const range = reportRange(filters);
+  const range = reportRange(filters, served);
   const changed = Object.entries(TIMELOG_REPORT_FILTERS).some(
     ([key, fallback]) => key !== 'stack' && (filters[key] ?? []).join(',') !== fallback.join(','),
   );

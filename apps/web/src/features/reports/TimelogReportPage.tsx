@@ -52,7 +52,8 @@ export function TimelogReportPage() {
     placeholderData: keepPreviousData,
     enabled: allowed,
   });
-  const range = reportRange(filters);
+  const served = report.data?.meta.window;
+  const range = reportRange(filters, served);
   const by = stackBy(filters);
   const totals = report.data?.totals;
   const chart = useMemo(
@@ -71,7 +72,7 @@ export function TimelogReportPage() {
     <div className="report-page" data-testid="timelog-report-page">
       <PageHeader title="Timelog" />
       <ReportNav />
-      <TimelogReportFilters table={table} />
+      <TimelogReportFilters table={table} served={served} />
       {report.isError ? <Alert type="error" showIcon title={describeError(report.error)} /> : null}
       <ReportTotals
         loading={loading}

@@ -18,12 +18,12 @@ import {
 const today = new Date(2026, 10, 24);
 
 describe('timelog report query (doc 2 §7, §9)', () => {
-  it('asks for the last 30 days and every source and plan type by default, newest first', () => {
+  it("leaves the default range to the server (the agency's last 30 days) and asks for every source and plan type, newest first", () => {
     expect(
-      timelogReportQuery(TIMELOG_REPORT_FILTERS, { page: 1, size: 50, sort: { by: 'date', direction: 'desc' } }, today),
+      timelogReportQuery(TIMELOG_REPORT_FILTERS, { page: 1, size: 50, sort: { by: 'date', direction: 'desc' } }),
     ).toEqual({
-      date_from: '2026-10-26',
-      date_to: '2026-11-24',
+      date_from: undefined,
+      date_to: undefined,
       project_uuid: undefined,
       user_uuid: undefined,
       'user_type[]': undefined,
@@ -52,7 +52,6 @@ describe('timelog report query (doc 2 §7, §9)', () => {
         missed: ['1'],
       },
       { page: 2, size: 500, sort: null },
-      today,
     );
     expect(query).toMatchObject({
       date_from: '2026-01-01',
@@ -69,8 +68,22 @@ describe('timelog report query (doc 2 §7, §9)', () => {
     });
   });
 
-  it('falls back to the default range when the address holds a broken one', () => {
-    expect(reportRange({ dates: ['yesterday', ''] }, today)).toEqual({ from: '2026-10-26', to: '2026-11-24' });
+  it("shows the server's window when no range is chosen, or a broken one is in the address", () => {
+    const served = { date_from: '2026-10-25', date_to: '2026-11-23' };
+    expect(reportRange({ dates: ['yesterday', ''] }, served, today)).toEqual({ from: '2026-10-25', to: '2026-11-23' });
+    expect(reportRange(TIMELOG_REPORT_FILTERS, served, today)).toEqual({ from: '2026-10-25', to: '2026-11-23' });
+    expect(timelogReportQuery({ dates: ['yesterday', ''] }, { page: 1, size: 50, sort: null })).toMatchObject({
+      date_from: undefined,
+      date_to: undefined,
+    });
+  });
+
+  it("shows the browser's last 30 days only until the first answer", () => {
+    expect(reportRange(TIMELOG_REPORT_FILTERS, undefined, today)).toEqual({ from: '2026-10-26', to: '2026-11-24' });
+    expect(reportRange({ dates: ['2026-01-01', '2026-01-31'] }, { date_from: 'x', date_to: 'y' }, today)).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+    });
   });
 
   it('names the chart stacks from the totals, the plans beyond the top ones as Other plans', () => {
@@ -172,7 +185,7 @@ describe('timelog report export', () => {
       category: ['billable', 'non-billable'],
       missed: ['1'],
     };
-    expect(timelogExportSource(filters, { by: 'minutes', direction: 'asc' }, today)).toEqual({
+    expect(timelogExportSource(filters, { by: 'minutes', direction: 'asc' })).toEqual({
       path: 'reports/time-logs/export-all',
       query: {
         date_from: '2026-11-01',
@@ -197,7 +210,7 @@ describe('timelog report export', () => {
       'page[size]': _size,
       'page[number]': _number,
       ...report
-    } = timelogReportQuery(filters, { page: 3, size: 500, sort }, today);
-    expect(timelogExportSource(filters, sort, today).query).toEqual(report);
+    } = timelogReportQuery(filters, { page: 3, size: 500, sort });
+    expect(timelogExportSource(filters, sort).query).toEqual(report);
   });
 });

@@ -15,8 +15,10 @@ export type StackBy = 'user' | 'project';
 
 /**
  * The timelog report's filters as the table toolkit keeps them (address + saved state). The dates ([from, to], one
- * filter so a change writes both at once) default to empty, meaning "the last 30 days from today": a saved default
- * range would otherwise go stale a day later. The address
+ * filter so a change writes both at once) default to empty, meaning "the last 30 days up to today": a saved default
+ * range would otherwise go stale a day later. Which day is today is the server's answer (the agency's time zone,
+ * meta.window), not the browser's: in the hours when the two calendars differ, a browser-made range counted another
+ * day's logs than the API's default and the export. The address
  * names avoid the global modals' parameters (plan, user). An empty list is every value: the report's default sources
  * (task and request) and plan types (retainer, hosting, others) are all of them (doc 2 §9), and "All sources" reads
  * better than a select holding every choice.
@@ -37,12 +39,33 @@ export const TIMELOG_REPORT_FILTERS: TableFilters = {
 export const TIMELOG_REPORT_SORT: TableSort = { by: 'date', direction: 'desc' };
 export const TIMELOG_REPORT_PAGE_SIZES = [50, 100, 200, 500];
 
-export function reportRange(filters: TableFilters, today: Date = new Date()): { from: string; to: string } {
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** The range the user chose, or null for the default window (a broken one in the address counts as none). */
+export function chosenRange(filters: TableFilters): DayRange | null {
   const [from, to] = filters.dates ?? [];
   if (from && to && /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to)) {
     return { from, to };
   }
-  return lastDays(REPORT_DEFAULT_DAYS, today);
+  return null;
+}
+
+/**
+ * The range the report shows: the chosen one, else the window the server answered with (meta.window), else, until
+ * the first answer, the last 30 days by the browser's calendar (a placeholder the answer replaces).
+ */
+export function reportRange(
+  filters: TableFilters,
+  served?: { date_from: string; date_to: string },
+  today: Date = new Date(),
+): DayRange {
+  return (
+    chosenRange(filters) ??
+    (served ? { from: served.date_from, to: served.date_to } : lastDays(REPORT_DEFAULT_DAYS, today))
+  );
 }
 
 export function stackBy(filters: TableFilters): StackBy {
@@ -61,11 +84,11 @@ function listFilter(values: readonly string[] | undefined, all?: readonly string
 }
 
 /** The filters of GET reports/time-logs (and of the export, which takes the same ones). */
-export function timelogFilterQuery(filters: TableFilters, today: Date = new Date()): Record<string, QueryValue> {
-  const range = reportRange(filters, today);
+export function timelogFilterQuery(filters: TableFilters): Record<string, QueryValue> {
+  const range = chosenRange(filters);
   return {
-    date_from: range.from,
-    date_to: range.to,
+    date_from: range?.from,
+    date_to: range?.to,
     project_uuid: filters.project?.[0],
     user_uuid: filters.person?.[0],
     'user_type[]': listFilter(filters.user_type, APP_USER_TYPES),
@@ -79,10 +102,9 @@ export function timelogFilterQuery(filters: TableFilters, today: Date = new Date
 export function timelogReportQuery(
   filters: TableFilters,
   paging: { page: number; size: number; sort: TableSort | null },
-  today: Date = new Date(),
 ): Record<string, QueryValue> {
   return {
-    ...timelogFilterQuery(filters, today),
+    ...timelogFilterQuery(filters),
     'page[size]': paging.size,
     'page[number]': paging.page,
     'sort[by]': paging.sort?.by,
@@ -123,10 +145,9 @@ export function dayCells(totals: TimeLogReportTotals, by: StackBy): DayCell[] {
 export function timelogExportSource(
   filters: TableFilters,
   sort: TableSort | null,
-  today: Date = new Date(),
 ): { path: string; query: Record<string, QueryValue> } {
   return {
     path: 'reports/time-logs/export-all',
-    query: { ...timelogFilterQuery(filters, today), 'sort[by]': sort?.by, 'sort[direction]': sort?.direction },
+    query: { ...timelogFilterQuery(filters), 'sort[by]': sort?.by, 'sort[direction]': sort?.direction },
   };
 }
