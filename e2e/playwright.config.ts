@@ -38,6 +38,11 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
+    // The browser asks for reduced motion, as some people's devices do: the app then drops antd's animations
+    // (AppTheme). Every drawer, modal and menu is at rest at once instead of being waited for, and on this two-core
+    // machine the software-composited animation frames were much of the browser's work (a task journey ran a
+    // quarter faster). a11y.spec.ts keeps the animations, as most devices show them.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -7,6 +7,10 @@ import { signIn } from './support';
  * critical axe-core violation (WCAG 2 A/AA rules), and the shell's menus, drawers and dialogs work by keyboard.
  */
 
+// The other specs run with reduced motion (playwright.config.ts); these keep antd's animations, as most devices
+// show them, so focus handling and axe are checked on the animated drawers, menus and dialogs.
+test.use({ reducedMotion: 'no-preference' });
+
 /** Whether the focused element is inside `selector` (a menu, dialog or drawer rendered in a portal). */
 async function focusIsInside(page: Page, selector: string): Promise<boolean> {
   return page.evaluate((s) => Boolean(document.activeElement?.closest(s)), selector);

@@ -19,11 +19,13 @@ const storage = () => (typeof window === 'undefined' ? undefined : window.localS
 /**
  * antd's ConfigProvider with the person's colour scheme: their saved choice (GET user), or this browser's copy of
  * it before the user has loaded, or the device's setting. <html> carries the scheme too (data-theme, color-scheme
- * for native controls and scrollbars) and antd's CSS-variable class, so the app's own CSS follows.
+ * for native controls and scrollbars) and antd's CSS-variable class, so the app's own CSS follows. A device that asks
+ * for reduced motion gets antd without its animations.
  */
 export function AppTheme({ children }: { children: ReactNode }) {
   const user = useCurrentUser().data;
   const systemDark = useMediaQuery('(prefers-color-scheme: dark)');
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [remembered] = useState(() => rememberedChoice(storage()));
   const choice = user?.preferences.theme;
   const scheme = resolveScheme(choice, systemDark, remembered);
@@ -42,7 +44,7 @@ export function AppTheme({ children }: { children: ReactNode }) {
 
   return (
     <SchemeContext.Provider value={scheme}>
-      <ConfigProvider theme={themeConfig(scheme)}>{children}</ConfigProvider>
+      <ConfigProvider theme={themeConfig(scheme, reducedMotion)}>{children}</ConfigProvider>
     </SchemeContext.Provider>
   );
 }

@@ -55,6 +55,15 @@ describe('themeConfig', () => {
     expect(themeConfig('dark').algorithm).toBeDefined();
     expect(themeConfig('dark').token?.colorLink).not.toBe(themeConfig('light').token?.colorLink);
   });
+
+  it('drops antd motion when the device asks for reduced motion, keeping the scheme and one object per variant', () => {
+    expect(themeConfig('light').token?.motion).toBeUndefined();
+    expect(themeConfig('light', true).token?.motion).toBe(false);
+    expect(themeConfig('dark', true).token?.motion).toBe(false);
+    expect(themeConfig('dark', true).algorithm).toBe(themeConfig('dark').algorithm);
+    expect(themeConfig('dark', true).token?.colorLink).toBe(themeConfig('dark').token?.colorLink);
+    expect(themeConfig('light', true)).toBe(themeConfig('light', true));
+  });
 });
 
 /** WCAG relative luminance contrast of two #rrggbb colours. */
