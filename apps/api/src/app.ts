@@ -173,7 +173,7 @@ export async function buildApp(options: BuildAppOptions) {
     limiter: new RateLimiter(db),
     rateLimits: options.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
     events: new DomainEvents(app.log),
-    storage: createStorage(config),
+    storage: await createStorage(config),
     resolveHost: options.resolveHost ?? resolveWithDns,
     secrets: new SecretBox({ appKey: config.appKey, dataDir: config.dataDir }),
     outbound: createOutboundClient({ allowHosts: config.outboundAllowHosts, allowHttp: config.env !== 'production' }),

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppConfig } from '../../config';
 
 /**
@@ -6,10 +6,11 @@ import type { AppConfig } from '../../config';
  * HTTP client is used, not the guarded outbound client: the host is operator configuration (never user input), the
  * SDK follows no redirects, and its list pages (100 invoices) outgrow the guarded client's 64 KiB cap.
  */
-export function stripeFor(config: Pick<AppConfig, 'stripe'>, apiKey: string): Stripe {
+export async function stripeFor(config: Pick<AppConfig, 'stripe'>, apiKey: string): Promise<Stripe> {
+  const { default: StripeSdk } = await loadStripe();
   const base = new URL(config.stripe.apiBaseUrl);
   const protocol = base.protocol === 'http:' ? 'http' : 'https';
-  return new Stripe(apiKey, {
+  return new StripeSdk(apiKey, {
     host: base.hostname,
     port: base.port || (protocol === 'http' ? 80 : 443),
     protocol,
@@ -19,11 +20,20 @@ export function stripeFor(config: Pick<AppConfig, 'stripe'>, apiKey: string): St
   });
 }
 
+/** The SDK loads with the first Stripe call or webhook, not with every start (it is a large module). */
+function loadStripe() {
+  return import('stripe');
+}
+
 // Signature checks are local HMACs: an SDK instance without a usable key serves them.
-const verifier = new Stripe('sk_signature_checks_only', { telemetry: false });
+let verifier: Stripe | undefined;
 
 /** Verifies the Stripe-Signature header over the raw body (tolerance 300 s, the SDK's default) and parses the event. */
-export function verifiedEvent(rawBody: Buffer, signature: string, secret: string): Stripe.Event {
+export async function verifiedEvent(rawBody: Buffer, signature: string, secret: string): Promise<Stripe.Event> {
+  if (!verifier) {
+    const { default: StripeSdk } = await loadStripe();
+    verifier = new StripeSdk('sk_signature_checks_only', { telemetry: false });
+  }
   return verifier.webhooks.constructEvent(rawBody, signature, secret);
 }
 

@@ -53,7 +53,7 @@ export async function customerLookup(ctx: Ctx): Promise<CustomerLookup | undefin
   if (!key) {
     return undefined;
   }
-  const stripe = stripeFor(ctx.config, key);
+  const stripe = await stripeFor(ctx.config, key);
   return async (id) => {
     const customer = await stripe.customers.retrieve(id);
     return customer.deleted ? null : customer;

@@ -20,7 +20,7 @@ export async function syncOpenInvoices(ctx: Ctx, log: FastifyBaseLogger): Promis
     return 0;
   }
   const started = new Date();
-  const stripe = stripeFor(ctx.config, key);
+  const stripe = await stripeFor(ctx.config, key);
   const lookup = await customerLookup(ctx);
   let count = 0;
   try {
@@ -43,7 +43,7 @@ export async function testConnection(ctx: Ctx) {
   if (!key) {
     return null;
   }
-  const stripe = stripeFor(ctx.config, key);
+  const stripe = await stripeFor(ctx.config, key);
   const balance = await stripe.balance.retrieve();
   const usd = balance.available.find((a) => a.currency === 'usd');
   const account = await stripe.accounts.retrieveCurrent().catch(() => null);

@@ -37,9 +37,9 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
         throw new AppError(400, BILLING_MESSAGES.badSignature, { code: 'bad_signature' });
       }
-      let event: ReturnType<typeof verifiedEvent>;
+      let event: Awaited<ReturnType<typeof verifiedEvent>>;
       try {
-        event = verifiedEvent(request.body, signature, secret);
+        event = await verifiedEvent(request.body, signature, secret);
       } catch {
         throw new AppError(400, BILLING_MESSAGES.badSignature, { code: 'bad_signature' });
       }

@@ -1,4 +1,3 @@
-import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   ENVIRONMENT_INTEGRATION_LABELS,
   ENVIRONMENT_INTEGRATIONS,
@@ -88,6 +87,8 @@ export async function testIntegration(
       if (!s3) {
         return { ok: false, message: 'S3 is not configured.' };
       }
+      // The AWS SDK loads with this check (or the S3 driver), not with every start.
+      const { HeadBucketCommand, S3Client } = await import('@aws-sdk/client-s3');
       const client = new S3Client({
         region: s3.region,
         endpoint: s3.endpoint ?? undefined,

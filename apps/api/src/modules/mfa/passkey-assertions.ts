@@ -1,16 +1,11 @@
 import { MESSAGES, type WebauthnResponse } from '@portal/domain';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
 import { passkeys } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { rememberChallenge, spendWebauthnChallenge, type WebauthnPurpose } from './webauthn-challenges';
+import { loadWebauthn, rememberChallenge, spendWebauthnChallenge, type WebauthnPurpose } from './webauthn-challenges';
 
 /**
  * Options for a passkey to sign: the person's own passkeys for the second step of their sign-in (named by its
@@ -32,6 +27,7 @@ export async function assertionOptions(
   if (request.purpose === 'second_factor' && allow.length === 0) {
     throw new AppError(409, MESSAGES.passkeyRefused, { code: 'no_passkey' });
   }
+  const { generateAuthenticationOptions } = await loadWebauthn();
   const options = await generateAuthenticationOptions({
     rpID: rpId,
     allowCredentials: allow,
@@ -75,6 +71,7 @@ export async function acceptAssertion(
   if (!key) {
     return null;
   }
+  const { verifyAuthenticationResponse } = await loadWebauthn();
   const verification = await verifyAuthenticationResponse({
     response: assertion as unknown as AuthenticationResponseJSON,
     expectedChallenge: pending.challenge,
@@ -82,7 +79,7 @@ export async function acceptAssertion(
     expectedRPID: rpId,
     credential: {
       id: key.credentialId,
-      publicKey: isoBase64URL.toBuffer(key.publicKey),
+      publicKey: new Uint8Array(Buffer.from(key.publicKey, 'base64url')),
       counter: key.counter,
       transports: key.transports,
     },

@@ -1,10 +1,5 @@
 import { MESSAGES, type Passkey, type WebauthnResponse } from '@portal/domain';
-import {
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbExecutor } from '../../db/client';
@@ -12,7 +7,7 @@ import { mfaRecoveryCodes, passkeySignIn, passkeys } from '../../db/schema';
 import type { Principal } from '../../http/access';
 import { AppError, notFound, validationError } from '../../http/errors';
 import { hasConfirmedTotp, replaceRecoveryCodes } from './factors';
-import { rememberChallenge, spendWebauthnChallenge } from './webauthn-challenges';
+import { loadWebauthn, rememberChallenge, spendWebauthnChallenge } from './webauthn-challenges';
 
 const refused = () => validationError({ response: [MESSAGES.passkeyRefused] });
 
@@ -57,6 +52,7 @@ export async function registrationOptions(ctx: AppContext, principal: Principal)
     .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
     .from(passkeys)
     .where(eq(passkeys.userId, principal.userId));
+  const { generateRegistrationOptions } = await loadWebauthn();
   const options = await generateRegistrationOptions({
     rpName,
     rpID: rpId,
@@ -86,6 +82,7 @@ export async function registerPasskey(
     throw new AppError(422, MESSAGES.passkeyExpired, { code: 'passkey_expired' });
   }
   const result = await ctx.db.transaction(async (tx) => {
+    const { verifyRegistrationResponse } = await loadWebauthn();
     const verification = await verifyRegistrationResponse({
       response: input.response as unknown as RegistrationResponseJSON,
       expectedChallenge: pending.challenge,
@@ -104,7 +101,7 @@ export async function registerPasskey(
         userId: principal.userId,
         name: input.name,
         credentialId: credential.id,
-        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
         counter: credential.counter,
         transports: credential.transports ?? [],
         backedUp: credentialBackedUp,

@@ -57,3 +57,11 @@ export async function spendWebauthnChallenge(
     .returning({ challenge: webauthnChallenges.challenge, userId: webauthnChallenges.userId });
   return row;
 }
+
+/**
+ * @simplewebauthn/server, loaded with the first passkey ceremony rather than at start: with its crypto and CBOR
+ * dependencies it is among the heaviest modules the server would otherwise import on every start.
+ */
+export function loadWebauthn() {
+  return import('@simplewebauthn/server');
+}

@@ -4,7 +4,6 @@ import { type ExportFormat, formatMinutes } from '@portal/domain';
 import { stringify } from 'csv-stringify/sync';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
@@ -108,6 +107,8 @@ async function pumpCsv(cursor: ExportCursor, first: Row[], spec: ExportSpec, out
 }
 
 async function pumpXlsx(cursor: ExportCursor, first: Row[], spec: ExportSpec, out: PassThrough) {
+  // Loaded on the first spreadsheet export, not at start: exceljs is the heaviest module the server imports.
+  const { default: ExcelJS } = await import('exceljs');
   // Streaming writer without shared strings: each row is zipped and leaves memory once committed.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet('data');

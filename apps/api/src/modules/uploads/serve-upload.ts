@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import { uploads } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { linkInvalid } from './receive-upload';
+import { contentDisposition } from './storage/content-disposition';
 import { LocalStorage } from './storage/local';
-import { contentDisposition } from './storage/s3';
 import type { UploadRow } from './upload-presenter';
 import { servingOf } from './upload-rules';
 

@@ -45,7 +45,7 @@ export async function startStorage(driver: Driver, extra: Record<string, string>
 }
 
 /** A storage driver as the app builds it from the environment startStorage gives (s3rver for S3, never a mock). */
-export function storageOf(env: Record<string, string>, maxUploadBytes: number): FileStorage {
+export function storageOf(env: Record<string, string>, maxUploadBytes: number): Promise<FileStorage> {
   return createStorage({
     dataDir: env.DATA_DIR ?? '',
     storage: {

@@ -38,7 +38,7 @@ describe.each<Driver>(['local', 's3'])('image verification through the %s driver
   beforeAll(async () => {
     const started = await startStorage(driver);
     stop = started.stop;
-    storage = storageOf(started.env, MAX);
+    storage = await storageOf(started.env, MAX);
     work = await mkdtemp(path.join(tmpdir(), 'portal-verify-test-'));
   });
   afterAll(async () => {

@@ -1,9 +1,14 @@
 import { isImageExtension, MESSAGES } from '@portal/domain';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../../http/errors';
 import { type FileStorage, thumbnailKey } from './storage';
 import { LocalStorage } from './storage/local';
 import { contentMatchesExtension, SIGNATURE_BYTES } from './upload-rules';
+
+/** sharp (libvips) is loaded with the first image, not at start. */
+async function loadSharp() {
+  return (await import('sharp')).default;
+}
 
 /**
  * Images up to this size get a thumbnail; larger ones only their dimensions (decoding a huge image for a 320 px
@@ -48,6 +53,7 @@ async function headerDimensions(storage: FileStorage, upload: StoredUpload): Pro
     storage instanceof LocalStorage
       ? storage.filePath(upload.key)
       : await readHead(storage, upload.key, upload.size, HEADER_BYTES);
+  const sharp = await loadSharp();
   const meta = await sharp(source)
     .metadata()
     .catch(() => null);
@@ -63,6 +69,7 @@ async function processImage(
   if (upload.size > thumbnailSourceLimit) {
     return headerDimensions(storage, upload);
   }
+  const sharp = await loadSharp();
   const made = await storage.withLocalFile(upload.key, async (file) => {
     try {
       const image = sharp(file, { animated: false, limitInputPixels: 268_402_689 });

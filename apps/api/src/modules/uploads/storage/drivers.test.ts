@@ -24,7 +24,7 @@ describe.each<Driver>(['local', 's3'])('the %s storage driver', (driver) => {
   beforeAll(async () => {
     const started = await startStorage(driver);
     stop = started.stop;
-    storage = storageOf(started.env, 64 * MiB);
+    storage = await storageOf(started.env, 64 * MiB);
   });
   afterAll(() => stop());
 

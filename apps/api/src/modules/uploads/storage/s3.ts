@@ -14,6 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { noteStreamedBytes } from '../stream-memory';
+import { contentDisposition } from './content-disposition';
 import type { FileStorage, GetOptions, PresignedPut } from './types';
 
 export type S3Settings = {
@@ -24,12 +25,6 @@ export type S3Settings = {
   secretAccessKey: string | null;
   forcePathStyle: boolean;
 };
-
-/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
-export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** A file in a new private temporary folder, removed with its folder once `use` settles. */
 async function withTemporaryFile<T>(use: (file: string) => Promise<T>): Promise<T> {
