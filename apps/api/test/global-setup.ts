@@ -41,7 +41,13 @@ export default async function setup(project: TestProject) {
     dataDir = await mkdtemp(path.join(tmpdir(), 'agency-portal-test-'));
     // mkdtemp makes a 0700 folder; under root PostgreSQL runs as its own user and must be able to enter it.
     await chmod(dataDir, 0o755);
-    const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: await freePort() });
+    // A throwaway server: nothing in it must survive a power cut, so it skips the disk flushes. Every test file copies
+    // the template (CREATE DATABASE … TEMPLATE writes the whole copy through the WAL) and commits hundreds of times.
+    const server = await startEmbeddedPostgres({
+      dataDir: path.join(dataDir, 'pg'),
+      port: await freePort(),
+      settings: ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'],
+    });
     adminUrl = server.url('postgres');
     stopServer = server.stop;
   }

@@ -68,6 +68,11 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   onLog?: (message: string) => void;
+  /**
+   * More server settings ('name=value'). Only a throwaway server may trade durability for speed (the tests' one
+   * turns fsync off); the app's own server never passes any.
+   */
+  settings?: string[];
 }): Promise<EmbeddedDatabase> {
   const { dataDir, port } = options;
   assertDataDirFree(dataDir);
@@ -89,7 +94,13 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     authMethod: 'scram-sha-256',
     createPostgresUser: userInfo().uid === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
+    ],
     onLog: (message) => {
       logs.push(message);
       options.onLog?.(message);
