@@ -21,6 +21,13 @@ function withDatabase(url: string, database: string): string {
 }
 
 /**
+ * Copies of the template are made file by file rather than through the WAL (PostgreSQL 15's default, WAL_LOG, is
+ * meant for small templates; the migrated schema, and the demo workspace more so, are not). The checkpoints a file
+ * copy needs cost little on the tests' server, which does not flush to disk (global-setup.ts).
+ */
+const COPY_STRATEGY = 'strategy = file_copy';
+
+/**
  * The migrated template with the demo workspace in it, made by the first test file that asks while the others wait
  * on an advisory lock, then copied as cheaply as the plain template: the demo seed takes seconds, and a dozen seed
  * tests each ran it on their own. Built under another name and renamed when done, so a copy never sees half a seed.
@@ -34,7 +41,7 @@ async function demoTemplate(admin: pg.Client, adminUrl: string): Promise<string>
     if (exists.rowCount === 0) {
       const building = `${name}_building`;
       await admin.query(`drop database if exists "${building}" with (force)`);
-      await admin.query(`create database "${building}" template "${inject('templateDatabase')}"`);
+      await admin.query(`create database "${building}" template "${inject('templateDatabase')}" ${COPY_STRATEGY}`);
       const { db, pool } = createDb(withDatabase(adminUrl, building), { max: 2 });
       try {
         await seedDemo(db);
@@ -69,7 +76,7 @@ export async function getTestApp(
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const template = options.demo ? await demoTemplate(admin, adminUrl) : inject('templateDatabase');
-  await admin.query(`create database "${name}" template "${template}"`);
+  await admin.query(`create database "${name}" template "${template}" ${COPY_STRATEGY}`);
   const url = withDatabase(adminUrl, name);
   const { db, pool } = createDb(url, { max: 5 });
   const config = loadConfig({
