@@ -20,6 +20,20 @@ export async function expectNoSeriousViolations(page: Page, label: string) {
   await expect(page.locator('.ant-message-notice'))
     .toHaveCount(0, { timeout: 10_000 })
     .catch(() => undefined);
+  // a11y.spec keeps antd's animations: a popover or drawer caught mid-fade reads as low contrast, so axe waits for
+  // every finite animation to end (spinners and other endless ones are ignored).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   // Speed, measured on the onboarding and MFA specs (29 checks: 62 s → 27 s) without changing what is found:
   // - only violations are collected (passes and incomplete results are what make axe slow on a large page);
   // - a page without frames is read in place ("legacy mode"); the default run collects each frame's partial results
