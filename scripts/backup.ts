@@ -14,8 +14,11 @@ await runCommand(async () => {
   process.stdout.write(
     `Backup written: ${file}\n  ${Object.keys(manifest.database.rowCounts).length} tables, ${rows} rows, ` +
       `${manifest.files.length} files, migration ${manifest.migrations.latest}\n` +
+      (manifest.database.method === 'physical'
+        ? `  The database is a file copy of the embedded PostgreSQL ${manifest.database.serverMajor} cluster (no pg_dump ${manifest.database.serverMajor} is installed): it restores into an empty DATA_DIR with the same embedded PostgreSQL.\n`
+        : `  The database is a pg_dump (${manifest.database.pgDump}).\n`) +
       (manifest.secretBearing
-        ? '  It holds the key to the sealed secrets (.app-key): keep it as safe as the key.\n'
+        ? '  It holds the key to the sealed secrets (.app-key) or the database passwords: keep it as safe as the key.\n'
         : '') +
       (manifest.uploads.storage === 's3' ? `  ${manifest.uploads.note}\n` : ''),
   );

@@ -46,7 +46,7 @@ export async function scheduleDailyBackup(boss: PgBoss, config: AppConfig, log: 
       await runDailyBackup(config, log);
     } catch (error) {
       log.error({ err: error }, 'daily backup failed');
-      // A refusal (no pg_dump new enough, no database) would refuse again: only other failures are retried.
+      // A refusal (no database, a busy server's recycled WAL) is logged; only other failures are retried.
       if (!(error instanceof BackupError)) {
         throw error;
       }

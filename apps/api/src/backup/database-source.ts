@@ -8,7 +8,8 @@ import { startEmbeddedPostgres } from '../db/embedded';
 import { freePort } from '../db/free-port';
 import { BackupError } from './pg-tools';
 
-export type DatabaseSource = { url: string; embedded: boolean; release: () => Promise<void> };
+/** `pgDir`: the embedded cluster's folder (DATA_DIR/postgres), absent for DATABASE_URL. */
+export type DatabaseSource = { url: string; embedded: boolean; pgDir?: string; release: () => Promise<void> };
 
 /** The port of a running embedded server, from PostgreSQL's own lock file (4th line), or null when none runs. */
 function runningPort(pgDir: string): number | null {
@@ -47,10 +48,10 @@ export async function openDatabaseSource(config: AppConfig): Promise<DatabaseSou
     `postgres://${superuser.user}:${encodeURIComponent(superuser.password)}@127.0.0.1:${port}/${APP_DATABASE}`;
   const port = runningPort(pgDir);
   if (port !== null) {
-    return { url: urlOn(port), embedded: true, release: async () => undefined };
+    return { url: urlOn(port), embedded: true, pgDir, release: async () => undefined };
   }
   const server = await startEmbeddedPostgres({ dataDir: pgDir, port: await freePort() });
-  return { url: server.url(APP_DATABASE), embedded: true, release: server.stop };
+  return { url: server.url(APP_DATABASE), embedded: true, pgDir, release: server.stop };
 }
 
 export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

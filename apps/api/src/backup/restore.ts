@@ -2,11 +2,13 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../config';
+import { credentialsFile } from '../db/credentials';
 import { openDatabase } from '../db/database';
 import { type ArchivedFile, extractArchive } from './archive';
-import { ARCHIVE_FORMAT, type BackupManifest, DUMP_NAME, KEY_NAME, UPLOADS_PREFIX } from './backup';
+import { ARCHIVE_FORMAT, type BackupManifest, CREDENTIALS_NAME, DUMP_NAME, KEY_NAME, UPLOADS_PREFIX } from './backup';
 import { rowCounts, withClient } from './database-source';
 import { BackupError, findPgTool, runTool, toolConnection } from './pg-tools';
+import { embeddedServerMajor, prepareRestoredCluster } from './physical-copy';
 
 const NOTHING = 'Nothing was restored.';
 
@@ -104,6 +106,112 @@ async function restoreList(pgRestore: string, dump: string, staging: string): Pr
   return file;
 }
 
+/** A pg_dump archive: readable by a pg_restore new enough, into an empty database (embedded or DATABASE_URL). */
+async function restoreDump(
+  config: AppConfig,
+  manifest: BackupManifest,
+  file: string,
+  staging: string,
+  log: (message: string) => void,
+): Promise<void> {
+  const pgRestore = await findPgTool(
+    'pg_restore',
+    manifest.database.pgDumpMajor ?? manifest.database.serverMajor,
+    config.backup.pgBinDir,
+    "the backup's pg_dump",
+  );
+  const dump = path.join(staging, DUMP_NAME);
+  const list = await restoreList(pgRestore.bin, dump, staging).catch((error: Error) => {
+    throw new BackupError(`The backup ${file} has an unreadable database dump (${error.message}). ${NOTHING}`);
+  });
+  await checkTarget(config, manifest);
+
+  log('Restoring the database…');
+  const database = config.databaseUrl
+    ? { url: config.databaseUrl, stop: async () => undefined }
+    : await openDatabase(config, log);
+  try {
+    const connection = toolConnection(database.url);
+    await runTool(
+      pgRestore.bin,
+      [
+        '--no-owner',
+        '--no-privileges',
+        '--exit-on-error',
+        '--single-transaction',
+        `--use-list=${list}`,
+        `--dbname=${connection.dbname}`,
+        dump,
+      ],
+      connection.env,
+    );
+    const counts = await withClient(database.url, rowCounts);
+    const differing = Object.entries(manifest.database.rowCounts).filter(([table, n]) => counts[table] !== n);
+    if (differing.length) {
+      throw new BackupError(
+        `The restored database differs from the backup's manifest in ${differing.map(([t]) => t).join(', ')}.`,
+      );
+    }
+  } finally {
+    await database.stop();
+  }
+}
+
+/** A file copy restores only into a new embedded cluster of the same PostgreSQL major version. */
+function checkFileCopyTarget(config: AppConfig, manifest: BackupManifest): void {
+  if (config.databaseUrl) {
+    throw new BackupError(
+      `The backup is a file copy of an embedded database: it restores into an empty DATA_DIR only, not into DATABASE_URL (unset it). ${NOTHING}`,
+    );
+  }
+  const embedded = embeddedServerMajor();
+  if (embedded !== manifest.database.serverMajor) {
+    throw new BackupError(
+      `The backup is a file copy of PostgreSQL ${manifest.database.serverMajor}, and this installation's embedded server is PostgreSQL ${embedded}: restore it with the version that made it. ${NOTHING}`,
+    );
+  }
+}
+
+/**
+ * Puts the copied cluster and its credentials in DATA_DIR, then starts it as the app does: PostgreSQL replays the
+ * copied WAL from the backup label to a consistent state. Anything placed is removed again if the server refuses it.
+ */
+async function restoreFileCopy(
+  config: AppConfig,
+  manifest: BackupManifest,
+  staging: string,
+  log: (message: string) => void,
+): Promise<void> {
+  const pgDir = path.join(config.dataDir, 'postgres');
+  await mkdir(config.dataDir, { recursive: true });
+  try {
+    await rename(path.join(staging, 'postgres'), pgDir);
+    await prepareRestoredCluster(pgDir, manifest.database.directories ?? []);
+    await rename(path.join(staging, CREDENTIALS_NAME), credentialsFile(pgDir));
+    const database = await openDatabase(config, log);
+    try {
+      const counts = await withClient(database.url, rowCounts);
+      const missing = Object.keys(manifest.database.rowCounts).filter((table) => counts[table] === undefined);
+      if (missing.length) {
+        throw new BackupError(`The restored database lacks ${missing.join(', ')}.`);
+      }
+      // Counted just after the copy ended: a write committed in between may be in the copy or not.
+      const differing = Object.entries(manifest.database.rowCounts).filter(([table, n]) => counts[table] !== n);
+      if (differing.length) {
+        log(
+          `Row counts differ from the manifest's in ${differing.map(([t]) => t).join(', ')} (writes made while the copy was taken).`,
+        );
+      }
+    } finally {
+      await database.stop();
+    }
+  } catch (error) {
+    await rm(pgDir, { recursive: true, force: true });
+    await rm(credentialsFile(pgDir), { force: true });
+    throw error;
+  }
+}
+
 /**
  * `npm run restore -- FILE`: verifies the whole archive first (manifest, every checksum, the dump readable by
  * pg_restore), checks the target is empty, then restores the database (into a new embedded cluster initialised as
@@ -121,46 +229,13 @@ export async function restoreBackup(config: AppConfig, file: string, log: (messa
     const found = await extractArchive(file, staging);
     const manifest = await readManifest(file, staging, found);
     checkMembers(file, manifest, found);
-    const pgRestore = await findPgTool(
-      'pg_restore',
-      manifest.database.pgDumpMajor,
-      config.backup.pgBinDir,
-      "the backup's pg_dump",
-    );
-    const dump = path.join(staging, DUMP_NAME);
-    const list = await restoreList(pgRestore.bin, dump, staging).catch((error: Error) => {
-      throw new BackupError(`The backup ${file} has an unreadable database dump (${error.message}). ${NOTHING}`);
-    });
-    await checkTarget(config, manifest);
-
-    log('Restoring the database…');
-    const database = config.databaseUrl
-      ? { url: config.databaseUrl, stop: async () => undefined }
-      : await openDatabase(config, log);
-    try {
-      const connection = toolConnection(database.url);
-      await runTool(
-        pgRestore.bin,
-        [
-          '--no-owner',
-          '--no-privileges',
-          '--exit-on-error',
-          '--single-transaction',
-          `--use-list=${list}`,
-          `--dbname=${connection.dbname}`,
-          dump,
-        ],
-        connection.env,
-      );
-      const counts = await withClient(database.url, rowCounts);
-      const differing = Object.entries(manifest.database.rowCounts).filter(([table, n]) => counts[table] !== n);
-      if (differing.length) {
-        throw new BackupError(
-          `The restored database differs from the backup's manifest in ${differing.map(([t]) => t).join(', ')}.`,
-        );
-      }
-    } finally {
-      await database.stop();
+    if (manifest.database.method === 'physical') {
+      checkFileCopyTarget(config, manifest);
+      await checkTarget(config, manifest);
+      log('Restoring the database files…');
+      await restoreFileCopy(config, manifest, staging, log);
+    } else {
+      await restoreDump(config, manifest, file, staging, log);
     }
 
     await mkdir(config.dataDir, { recursive: true });
