@@ -1,6 +1,6 @@
 import { MESSAGES, type Permission } from '@portal/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BuiltUser, bearer, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { getTestApp, type TestApp } from '../../../test/test-app';
 import { auditLogs, authTokens } from '../../db/schema';
@@ -121,12 +121,15 @@ describe('ending sessions', () => {
     expect((await call('GET', '/api/user', user.token)).statusCode).toBe(200);
     expect((await sessionsOf(user.token)).map((s) => s.uuid)).not.toContain(laptopUuid);
 
-    const trail = await db.select().from(auditLogs).where(eq(auditLogs.subjectUuid, user.uuid));
-    expect(trail.map((row) => [row.action, row.subjectLabel, row.actorId])).toContainEqual([
-      'session_ended',
-      'Chrome 131 on macOS 10.15',
-      user.id,
-    ]);
+    // The trail's listener writes after the answer has left (audit-listener.ts): wait for it.
+    await vi.waitFor(async () => {
+      const trail = await db.select().from(auditLogs).where(eq(auditLogs.subjectUuid, user.uuid));
+      expect(trail.map((row) => [row.action, row.subjectLabel, row.actorId])).toContainEqual([
+        'session_ended',
+        'Chrome 131 on macOS 10.15',
+        user.id,
+      ]);
+    });
   });
 
   it('refuses to end the session making the call (that is signing out) and another person’s session', async () => {
@@ -197,8 +200,10 @@ describe('an admin ends a person’s sessions', () => {
     for (const token of [leaver.token, phone]) {
       expect((await call('GET', '/api/user', token)).statusCode).toBe(401);
     }
-    const trail = await db.select().from(auditLogs).where(eq(auditLogs.action, 'sessions_ended_by_admin'));
-    expect(trail.some((row) => row.actorId === admin.id && JSON.stringify(row).includes(leaver.uuid))).toBe(true);
+    await vi.waitFor(async () => {
+      const trail = await db.select().from(auditLogs).where(eq(auditLogs.action, 'sessions_ended_by_admin'));
+      expect(trail.some((row) => row.actorId === admin.id && JSON.stringify(row).includes(leaver.uuid))).toBe(true);
+    });
   });
 
   it('refuses a manager ending the sessions of someone holding permissions the manager lacks', async () => {
