@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from './client';
 
 /** Distinct statement texts this process prepares; past it, new shapes run unnamed (no connection grows forever). */
 const MAX_STATEMENTS = 200;
@@ -16,12 +19,28 @@ type Preparable<T> = PromiseLike<T> & {
  * one statement per shape; their values stay bound parameters.
  */
 export function runPrepared<T>(query: Preparable<T>): Promise<T> {
-  const name = `p_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 24)}`;
+  const name = statementName(query.toSQL().sql);
+  return name ? query.prepare(name).execute() : Promise.resolve(query);
+}
+
+/** The statement's name, or null once this process has named as many statements as it may. */
+function statementName(text: string): string | null {
+  const name = `p_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
   if (!names.has(name)) {
     if (names.size >= MAX_STATEMENTS) {
-      return Promise.resolve(query);
+      return null;
     }
     names.add(name);
   }
-  return query.prepare(name).execute();
+  return name;
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/** runPrepared for a raw `sql` statement (what db.execute runs); the rows as PostgreSQL answers them. */
+export async function executePrepared<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = statementName(text);
+  const result = await db.$client.query<T>(name ? { name, text, values: params } : { text, values: params });
+  return result.rows;
 }

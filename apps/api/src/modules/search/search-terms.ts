@@ -10,6 +10,11 @@ export type SearchTerms = {
   prefixQuery: string;
   /** The words joined by spaces, compared with stored text for exact and starts-with ranking and for typos. */
   phrase: string;
+  /**
+   * The smallest text above every text starting with the phrase (its last character's code point plus one), so the
+   * starts-with tier is a plain range of the text_pattern_ops index even when planned for any phrase (a parameter).
+   */
+  phraseEnd: string;
   /** Typo tolerance only pays for longer words: short ones would match almost anything by trigrams. */
   fuzzy: boolean;
 };
@@ -38,9 +43,15 @@ export function parseSearchTerm(raw: string): SearchTerms | null {
   if (words.length === 0) {
     return null;
   }
+  const phrase = words.join(' ');
+  // By characters, not UTF-16 units: the last may be a surrogate pair. It is a letter or digit, so one more is a
+  // valid character; text_pattern_ops compares bytes, and UTF-8 keeps code point order.
+  const characters = [...phrase];
+  const last = characters.pop() ?? '';
   return {
     prefixQuery: words.map((word) => `${word}:*`).join(' & '),
-    phrase: words.join(' '),
+    phrase,
+    phraseEnd: characters.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1),
     fuzzy: words.some((word) => word.length >= FUZZY_MIN_WORD_LENGTH),
   };
 }
