@@ -8,7 +8,7 @@ import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
 import { type Viewer, visibleTaskSources } from './task-access';
 import { countTasks } from './task-count';
 import { presentTaskBase, selectTasks } from './task-detail';
-import { loadPeople, splitPeople } from './task-people';
+import { loadPeople, splitRoles } from './task-people';
 import { loadTags } from './task-tags';
 
 export type TaskListQuery = z.output<typeof taskListQuerySchema>;
@@ -198,7 +198,7 @@ async function runList(db: Database, options: ListOptions) {
   const people = await loadPeople(db, ids);
   const tagNames = options.withTags ? await loadTags(db, ids) : undefined;
   const data: TaskListItem[] = rows.map((row) => {
-    const { responsibles, followers } = splitPeople(people.get(row.id));
+    const { responsibles, followers } = splitRoles(people.get(row.id));
     return {
       ...presentTaskBase(row),
       responsibles,
