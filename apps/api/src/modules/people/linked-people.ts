@@ -46,6 +46,7 @@ export async function loadLinkedPeople(
       .innerJoin(contacts, eq(contacts.userId, link.userId))
       .where(idIn(link.ownerId, ownerIds))
       .orderBy(asc(contacts.name)),
+    `linked_people_${kind}`,
   );
   for (const { ownerId, ...person } of rows) {
     const list = byOwner.get(ownerId) ?? [];

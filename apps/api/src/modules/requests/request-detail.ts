@@ -73,6 +73,7 @@ async function loadRefs(db: DbExecutor, rows: BaseRow[]) {
             .leftJoin(planTypes, eq(planTypes.id, projects.planTypeId))
             .leftJoin(customers, eq(customers.id, projects.customerId))
             .where(idIn(projects.id, planIds)),
+          'request_ref_plans',
         )
       : [],
     typeIds.length
@@ -87,6 +88,7 @@ async function loadRefs(db: DbExecutor, rows: BaseRow[]) {
             })
             .from(requestTypes)
             .where(idIn(requestTypes.id, typeIds)),
+          'request_ref_types',
         )
       : [],
     userIds.length
@@ -96,6 +98,7 @@ async function loadRefs(db: DbExecutor, rows: BaseRow[]) {
             .from(users)
             .leftJoin(contacts, eq(contacts.userId, users.id))
             .where(idIn(users.id, userIds)),
+          'request_ref_people',
         )
       : [],
   ]);
@@ -132,7 +135,9 @@ export async function selectRequests(
     return [];
   }
   // Prepared as well: by id, the generic plan (a probe per id) is as good as a custom one, so they skip planning.
-  const byId = new Map((await runPrepared(baseQuery(db).where(idIn(requests.id, ids)))).map((r) => [r.id, r]));
+  const byId = new Map(
+    (await runPrepared(baseQuery(db).where(idIn(requests.id, ids)), 'request_rows')).map((r) => [r.id, r]),
+  );
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
   const refs = await loadRefs(db, rows);
   return rows.map((row) => ({ ...row, refs }));
