@@ -23,3 +23,16 @@ test('a query runs as one named statement per SQL shape, whatever its values, an
     expect(statements.rows[0]?.statement).toContain('"users"."id" = $1');
   });
 });
+
+test('a statement of fixed text runs under the name it passes, without its SQL being built to be hashed', async () => {
+  await ctx.db.transaction(async (tx) => {
+    const byId = (id: number) => tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+    expect(await runPrepared(byId(1), 'test_user_by_id')).toEqual(await byId(1));
+    expect(await runPrepared(byId(2), 'test_user_by_id')).toEqual(await byId(2));
+    const statements = await tx.execute<{ name: string; statement: string }>(
+      sql`select name, statement from pg_prepared_statements where name = 'f_test_user_by_id'`,
+    );
+    expect(statements.rows).toHaveLength(1);
+    expect(statements.rows[0]?.statement).toContain('"users"."id" = $1');
+  });
+});

@@ -2,6 +2,7 @@ import type { UserType } from '@portal/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { idIn } from '../../db/id-in';
+import { runPrepared } from '../../db/prepared';
 import { contacts, requestUsers, taskUsers, users } from '../../db/schema';
 
 /** One responsible or follower of a task or request, with the profile the answers show. */
@@ -29,20 +30,24 @@ export async function loadLinkedPeople(
     return byOwner;
   }
   const link = LINKS[kind];
-  const rows = await db
-    .select({
-      ownerId: link.ownerId,
-      userId: link.userId,
-      uuid: users.uuid,
-      name: contacts.name,
-      type: contacts.type,
-      pivot: link.pivot,
-    })
-    .from(link.table)
-    .innerJoin(users, eq(users.id, link.userId))
-    .innerJoin(contacts, eq(contacts.userId, link.userId))
-    .where(idIn(link.ownerId, ownerIds))
-    .orderBy(asc(contacts.name));
+  // A prepared statement per kind: the generic plan (a probe per id) is kept, so a page's people skip planning.
+  const rows = await runPrepared(
+    db
+      .select({
+        ownerId: link.ownerId,
+        userId: link.userId,
+        uuid: users.uuid,
+        name: contacts.name,
+        type: contacts.type,
+        pivot: link.pivot,
+      })
+      .from(link.table)
+      .innerJoin(users, eq(users.id, link.userId))
+      .innerJoin(contacts, eq(contacts.userId, link.userId))
+      .where(idIn(link.ownerId, ownerIds))
+      .orderBy(asc(contacts.name)),
+    `linked_people_${kind}`,
+  );
   for (const { ownerId, ...person } of rows) {
     const list = byOwner.get(ownerId) ?? [];
     list.push({ ...person, type: person.type as UserType });

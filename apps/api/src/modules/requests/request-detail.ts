@@ -57,40 +57,49 @@ async function loadRefs(db: DbExecutor, rows: BaseRow[]) {
   ];
   const [plans, types, people] = await Promise.all([
     planIds.length
-      ? db
-          .select({
-            id: projects.id,
-            uuid: projects.uuid,
-            title: projects.title,
-            isRetainer: projects.isRetainer,
-            timeReport: projects.timeReport,
-            projectType: planTypes.projectType,
-            customerUuid: customers.uuid,
-            customerName: customers.businessName,
-          })
-          .from(projects)
-          .leftJoin(planTypes, eq(planTypes.id, projects.planTypeId))
-          .leftJoin(customers, eq(customers.id, projects.customerId))
-          .where(idIn(projects.id, planIds))
+      ? runPrepared(
+          db
+            .select({
+              id: projects.id,
+              uuid: projects.uuid,
+              title: projects.title,
+              isRetainer: projects.isRetainer,
+              timeReport: projects.timeReport,
+              projectType: planTypes.projectType,
+              customerUuid: customers.uuid,
+              customerName: customers.businessName,
+            })
+            .from(projects)
+            .leftJoin(planTypes, eq(planTypes.id, projects.planTypeId))
+            .leftJoin(customers, eq(customers.id, projects.customerId))
+            .where(idIn(projects.id, planIds)),
+          'request_ref_plans',
+        )
       : [],
     typeIds.length
-      ? db
-          .select({
-            id: requestTypes.id,
-            name: requestTypes.name,
-            icon: requestTypes.icon,
-            imageUrl: requestTypes.imageUrl,
-            timeEstimated: requestTypes.timeEstimated,
-          })
-          .from(requestTypes)
-          .where(idIn(requestTypes.id, typeIds))
+      ? runPrepared(
+          db
+            .select({
+              id: requestTypes.id,
+              name: requestTypes.name,
+              icon: requestTypes.icon,
+              imageUrl: requestTypes.imageUrl,
+              timeEstimated: requestTypes.timeEstimated,
+            })
+            .from(requestTypes)
+            .where(idIn(requestTypes.id, typeIds)),
+          'request_ref_types',
+        )
       : [],
     userIds.length
-      ? db
-          .select({ id: users.id, uuid: users.uuid, name: contacts.name })
-          .from(users)
-          .leftJoin(contacts, eq(contacts.userId, users.id))
-          .where(idIn(users.id, userIds))
+      ? runPrepared(
+          db
+            .select({ id: users.id, uuid: users.uuid, name: contacts.name })
+            .from(users)
+            .leftJoin(contacts, eq(contacts.userId, users.id))
+            .where(idIn(users.id, userIds)),
+          'request_ref_people',
+        )
       : [],
   ]);
   return {
@@ -125,7 +134,10 @@ export async function selectRequests(
   if (ids.length === 0) {
     return [];
   }
-  const byId = new Map((await baseQuery(db).where(idIn(requests.id, ids))).map((r) => [r.id, r]));
+  // Prepared as well: by id, the generic plan (a probe per id) is as good as a custom one, so they skip planning.
+  const byId = new Map(
+    (await runPrepared(baseQuery(db).where(idIn(requests.id, ids)), 'request_rows')).map((r) => [r.id, r]),
+  );
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
   const refs = await loadRefs(db, rows);
   return rows.map((row) => ({ ...row, refs }));

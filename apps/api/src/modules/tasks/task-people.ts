@@ -30,6 +30,20 @@ export function loadPeople(db: DbExecutor, taskIds: readonly number[]): Promise<
 
 export const presentPerson = (p: PersonRow) => ({ uuid: p.uuid, name: p.name, type: p.type });
 
+/** Responsibles and followers only (the list rows carry no related_users): one pass, no combined list built. */
+export function splitRoles(people: PersonRow[] = []) {
+  const responsibles: ReturnType<typeof presentPerson>[] = [];
+  const followers: ReturnType<typeof presentPerson>[] = [];
+  for (const p of people) {
+    if (p.pivot === 'responsible') {
+      responsibles.push(presentPerson(p));
+    } else if (p.pivot === 'follower') {
+      followers.push(presentPerson(p));
+    }
+  }
+  return { responsibles, followers };
+}
+
 export function splitPeople(people: PersonRow[] = []) {
   const of = (pivot: RelatedUserPivot) => people.filter((p) => p.pivot === pivot).map(presentPerson);
   return {

@@ -1,0 +1,66 @@
+import { taskListResponseSchema } from '@portal/domain';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { listSerializerCompiler } from './list-serializer';
+
+const person = { uuid: '00000000-0000-4000-8000-000000000001', name: 'Ann "A" Lee', type: 'regular_user' };
+const row = {
+  uuid: '00000000-0000-4000-8000-000000000002',
+  title: 'Fix <the> \u2028 "thing"',
+  project: {
+    uuid: '00000000-0000-4000-8000-000000000003',
+    title: 'Plan',
+    status: 'active',
+    kind: 'other',
+    personal: false,
+  },
+  priority: 1,
+  status: 'todo',
+  start_date: '2026-11-01',
+  end_date: null,
+  estimated_time_min: 30,
+  estimated_time: null,
+  responsibles: [person],
+  followers: [],
+  recurrence_type: null,
+  seed: null,
+  parent: { uuid: '00000000-0000-4000-8000-000000000004', title: 'Parent' },
+  creator: { uuid: person.uuid, name: person.name },
+  created_at: '2026-11-29T07:26:11.742Z',
+  sort_order: 2.5,
+  requests_count: 1,
+  request: { uuid: '00000000-0000-4000-8000-000000000005', subject: 'Ask', status: 'new' },
+  subtasks_count: 3,
+};
+
+const meta = { total: 2, current_page: 1, last_page: 1, per_page: 50 };
+
+const compile = (compiler: typeof listSerializerCompiler, httpStatus: string) =>
+  compiler({ schema: taskListResponseSchema, method: 'GET', url: '/api/tasks', httpStatus });
+const zodWrite = (data: unknown) =>
+  serializerCompiler({ schema: taskListResponseSchema, method: 'GET', url: '/api/tasks' })(data);
+
+describe('listSerializerCompiler', () => {
+  it('writes what the zod serializer writes, byte for byte', () => {
+    const data = { data: [row, { ...row, parent: null, request: null }], meta };
+    expect(compile(listSerializerCompiler, '200')(data)).toBe(zodWrite(data));
+  });
+
+  it('writes the same JSON with an optional property (with=tags), which comes after the required ones', () => {
+    const data = { data: [{ ...row, tags: [{ name: 'x' }] }], meta };
+    const written = compile(listSerializerCompiler, '200')(data);
+    expect(JSON.parse(written)).toEqual(JSON.parse(zodWrite(data)));
+    expect(written).toContain('"subtasks_count":3,"tags":[{"name":"x"}]}');
+  });
+
+  it('leaves out every property the schema does not name', () => {
+    const data = {
+      data: [{ ...row, password: 'x', project: { ...row.project, owner_id: 7 } }],
+      meta: { ...meta, secret: 1 },
+      debug: true,
+    };
+    const written = compile(listSerializerCompiler, '200')(data);
+    expect(written).not.toMatch(/secret|password|owner_id|debug/);
+    expect(written).toBe(zodWrite(data));
+  });
+});
