@@ -74,6 +74,7 @@ const FIRST_SCREEN = {
     'NotFoundPage',
     'ForbiddenPage',
   ].map((page) => `src/pages/${page}.tsx`),
+  signIn: 'src/pages/LoginPage.tsx',
   // zod and @portal/domain: see FirstScreen.leaveOut. Collapse: antd's button styles take a colour helper from the
   // colour picker's presets module, which imports Collapse; tree-shaking drops it, the closure cannot tell.
   leaveOut:

@@ -113,4 +113,29 @@ describe('chunkNamer', () => {
     expect(name('/lib/star.js', ctx)).toBeNull();
     expect(name('/src/Login.js', ctx)).toBeNull();
   });
+  it('puts what the first screen shares with the sign-in page in app, and with other outside pages in shared-pages', () => {
+    const info = graph({
+      ...lib,
+      '/src/main.js': { code: "import { Button } from 'lib';", imports: { lib: '/lib/index.js' } },
+      '/src/Layout.js': {
+        code: "import { BellIcon } from 'lib';\nimport { Table } from 'lib';\nimport { StarIcon } from 'lib';",
+        imports: { lib: '/lib/index.js' },
+      },
+      '/src/Login.js': { code: "import { Table } from 'lib';", imports: { lib: '/lib/index.js' } },
+      '/src/Terms.js': { code: "import { StarIcon } from 'lib';", imports: { lib: '/lib/index.js' } },
+    });
+    const name = chunkNamer({
+      entry: '/src/main.js',
+      firstScreen: ['/src/Layout.js'],
+      outsideLayout: ['/src/Login.js', '/src/Terms.js'],
+      signIn: '/src/Login.js',
+    });
+    const ctx = { getModuleInfo: info };
+    expect(name('/lib/button.js', ctx)).toBe('app');
+    expect(name('/lib/table.js', ctx)).toBe('app');
+    // The sign-in page does not download it; the terms page and the first screen share one file for it.
+    expect(name('/lib/star.js', ctx)).toBe('shared-pages');
+    expect(name('/lib/bell.js', ctx)).toBe('first-screen');
+    expect(name('/src/Terms.js', ctx)).toBeNull();
+  });
 });
