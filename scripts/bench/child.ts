@@ -18,7 +18,9 @@ export type BenchChild = {
 /** Forks a bench server script and waits for it to report its port. */
 export function startChild(script: string, env: Record<string, string> = {}): Promise<BenchChild> {
   const child: ChildProcess = fork(path.join(here, script), {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_NODE_ARGS: extra node flags for the servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (Node refuses
+    // --cpu-prof in NODE_OPTIONS).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -138,6 +138,12 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     if (!declared) {
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
     }
+    if (declared.kind === 'signed_in' && declared.sessionOnlyFields?.length) {
+      // Only the few routes that name such fields pay for the check: an app-wide preValidation hook cost every
+      // request a promise to find nothing to check.
+      const own = route.preValidation;
+      route.preValidation = [...(own ? (Array.isArray(own) ? own : [own]) : []), refuseSessionOnlyFields(declared)];
+    }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method !== 'HEAD') {
@@ -192,19 +198,21 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     }
   });
 
-  // Body fields are known only once the body is parsed, after onRequest.
-  app.addHook('preValidation', async (request) => {
-    const declared = request.routeOptions.config.access;
-    if (declared?.kind !== 'signed_in' || !declared.sessionOnlyFields || !request.principal?.apiToken) {
+  return accessMap;
+}
+
+/** Body fields are known only once the body is parsed, after onRequest: a route-level preValidation hook. */
+function refuseSessionOnlyFields(declared: { sessionOnlyFields?: readonly string[] }) {
+  const fields = declared.sessionOnlyFields ?? [];
+  return async (request: FastifyRequest) => {
+    if (!request.principal?.apiToken) {
       return;
     }
     const body = request.body;
-    if (body && typeof body === 'object' && declared.sessionOnlyFields.some((field) => field in body)) {
+    if (body && typeof body === 'object' && fields.some((field) => field in body)) {
       throw forbidden(MESSAGES.apiTokenNotAllowed);
     }
-  });
-
-  return accessMap;
+  };
 }
 
 /** For handlers behind a signed-in access declaration: the principal is always there. */

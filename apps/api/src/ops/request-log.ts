@@ -19,7 +19,8 @@ export class OneLinePerRequest extends LogController {
  * never logged. The same hook feeds the request-duration histogram.
  */
 export function registerRequestLog(app: FastifyInstance, metrics: AppMetrics) {
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback style on purpose: it runs on every request, and a synchronous hook avoids a promise per call.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED;
     const ms = reply.elapsedTime;
     metrics.observeRequest(request.method, route, reply.statusCode, ms / 1000);
@@ -33,5 +34,6 @@ export function registerRequestLog(app: FastifyInstance, metrics: AppMetrics) {
       },
       'request',
     );
+    done();
   });
 }
