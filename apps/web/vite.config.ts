@@ -52,6 +52,8 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const FIRST_SCREEN = {
   entry: 'src/main.tsx',
   firstScreen: [
+    // antd's theme, lazy so the sign-in page does without it (app/AppTheme.tsx WithAntd).
+    'src/app/AntdTheme.tsx',
     'src/layout/AppLayout.tsx',
     'src/features/dashboard/DashboardPage.tsx',
     'src/features/timelogs/WeeklyHours.tsx',

@@ -81,6 +81,7 @@ function report(title: string, figures: ReturnType<typeof initialJs>, goalKb: nu
  */
 /** The lazily loaded modules a first visit of / asks for at once (apps/web/vite.config.ts FIRST_SCREEN). */
 const FIRST_SCREEN_MODULES = [
+  /app\/AntdTheme/,
   /layout\/AppLayout/,
   /dashboard\/DashboardPage/,
   /timelogs\/WeeklyHours/,

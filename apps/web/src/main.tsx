@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { forgetChunkReloadsOnNewBuild } from './routes/chunkReload';
+import './pages/plain/plain.css';
 import './styles.css';
 import './theme.css';
 

@@ -1,15 +1,15 @@
 import type { SignedInUser, ThemeChoice } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
-import { createContext, type ReactNode, useContext, useLayoutEffect, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useLayoutEffect, useState } from 'react';
 import { USER_QUERY_KEY, useCurrentUser } from '../auth/queries';
 import { updateContact } from '../features/users/api';
 import { useMediaQuery } from '../layout/useMediaQuery';
-import { type ColorScheme, CSS_VAR_KEY, rememberChoice, rememberedChoice, resolveScheme, themeConfig } from './theme';
+import { FullPageSpinner } from '../pages/FullPageSpinner';
+import { type ColorScheme, rememberChoice, rememberedChoice, resolveScheme } from './colorScheme';
 
 const SchemeContext = createContext<ColorScheme>('light');
 
-/** The scheme being painted, for what antd's tokens do not reach (chart SVG fills). */
+/** The scheme being painted: antd's theme (AntdTheme) and what antd's tokens do not reach (chart SVG fills). */
 export function useColorScheme(): ColorScheme {
   return useContext(SchemeContext);
 }
@@ -17,10 +17,10 @@ export function useColorScheme(): ColorScheme {
 const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
 
 /**
- * antd's ConfigProvider with the person's colour scheme: their saved choice (GET user), or this browser's copy of
- * it before the user has loaded, or the device's setting. <html> carries the scheme too (data-theme, color-scheme
- * for native controls and scrollbars) and antd's CSS-variable class, so the app's own CSS follows. A device that asks
- * for reduced motion gets antd without its animations.
+ * The person's colour scheme: their saved choice (GET user), or this browser's copy of it before the user has loaded,
+ * or the device's setting. <html> carries it (data-theme, color-scheme for native controls and scrollbars), so the
+ * app's own CSS follows, the sign-in page's plain elements included. antd's theme is applied further down, by
+ * WithAntd, only where antd is used: the sign-in page does not download antd (issue 24).
  */
 export function AppTheme({ children }: { children: ReactNode }) {
   const user = useCurrentUser().data;
@@ -39,13 +39,33 @@ export function AppTheme({ children }: { children: ReactNode }) {
     const root = document.documentElement;
     root.dataset.theme = scheme;
     root.style.colorScheme = scheme;
-    root.classList.add(CSS_VAR_KEY);
   }, [scheme]);
 
   return (
     <SchemeContext.Provider value={scheme}>
-      <ConfigProvider theme={themeConfig(scheme, reducedMotion)}>{children}</ConfigProvider>
+      <MotionContext.Provider value={reducedMotion}>{children}</MotionContext.Provider>
     </SchemeContext.Provider>
+  );
+}
+
+const MotionContext = createContext(false);
+
+/** Whether the device asks for reduced motion (antd's theme then turns its animations off). */
+export function useReducedMotion(): boolean {
+  return useContext(MotionContext);
+}
+
+const AntdTheme = lazy(() => import('./AntdTheme').then((m) => ({ default: m.AntdTheme })));
+
+/**
+ * antd's theme around what uses antd: every screen but the sign-in page. Loaded with the first such screen (in the
+ * first-screen file for /, apps/web/vite.config.ts); the spinner shows meanwhile.
+ */
+export function WithAntd({ children, fallback = <FullPageSpinner /> }: { children: ReactNode; fallback?: ReactNode }) {
+  return (
+    <Suspense fallback={fallback}>
+      <AntdTheme>{children}</AntdTheme>
+    </Suspense>
   );
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rememberChoice, rememberedChoice, resolveScheme, themeConfig } from './theme';
+import { rememberChoice, rememberedChoice, resolveScheme } from './colorScheme';
+import { themeConfig } from './theme';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));

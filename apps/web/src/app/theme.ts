@@ -1,48 +1,5 @@
-import type { ThemeChoice } from '@portal/domain';
 import { type ThemeConfig, theme } from 'antd';
-
-export type ColorScheme = 'light' | 'dark';
-
-/** Inter ships with the app (main.tsx), so antd measures text the same on every machine. */
-export const FONT_FAMILY =
-  "'Inter Variable', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
-
-/**
- * The scheme to paint: the person's choice, or the device's when they chose 'system' (or have not chosen yet).
- * `remembered` is this browser's copy of the last choice, used before the signed-in user has loaded (the sign-in
- * page, the first paint) so a dark-mode person does not see a white flash.
- */
-export function resolveScheme(
-  choice: ThemeChoice | null | undefined,
-  systemPrefersDark: boolean,
-  remembered?: ThemeChoice | null,
-): ColorScheme {
-  const effective = choice ?? remembered ?? 'system';
-  if (effective === 'system') {
-    return systemPrefersDark ? 'dark' : 'light';
-  }
-  return effective;
-}
-
-const THEME_STORAGE_KEY = 'theme-choice';
-const isChoice = (value: unknown): value is ThemeChoice => value === 'system' || value === 'light' || value === 'dark';
-
-export function rememberedChoice(storage: Pick<Storage, 'getItem'> | undefined): ThemeChoice | null {
-  try {
-    const value = storage?.getItem(THEME_STORAGE_KEY);
-    return isChoice(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export function rememberChoice(storage: Pick<Storage, 'setItem'> | undefined, choice: ThemeChoice): void {
-  try {
-    storage?.setItem(THEME_STORAGE_KEY, choice);
-  } catch {
-    // Private mode or a full storage: the server copy still applies once the user has loaded.
-  }
-}
+import { type ColorScheme, CSS_VAR_KEY, FONT_FAMILY } from './colorScheme';
 
 /**
  * Colours that reach WCAG AA contrast (4.5:1 for text) where antd's defaults do not, set once here so every screen
@@ -70,12 +27,6 @@ const TAG_TEXT_SHADES = Object.fromEntries(
     [`${hue}-7`, shade],
   ]),
 );
-
-/**
- * The CSS-variable key: AppTheme puts this class on <html>, so the app's own CSS can use antd's variables
- * (`var(--ant-color-bg-container)`) anywhere, not only inside antd components, and follows the scheme.
- */
-export const CSS_VAR_KEY = 'css-var-root';
 
 const LIGHT: ThemeConfig = {
   cssVar: { key: CSS_VAR_KEY },

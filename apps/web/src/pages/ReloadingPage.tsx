@@ -1,6 +1,6 @@
 import { MESSAGES } from '@portal/domain';
-import { Spin } from 'antd';
 import { useEffect } from 'react';
+import { PlainSpinner } from './plain/PlainSpinner';
 
 /** Shown while the page reloads after a chunk failed to load (see routes/lazyPage.tsx). */
 export function ReloadingPage() {
@@ -9,7 +9,7 @@ export function ReloadingPage() {
   }, []);
   return (
     <div className="full-page-center" data-testid="reloading">
-      <Spin size="large" />
+      <PlainSpinner label={MESSAGES.reloading} />
       <p>{MESSAGES.reloading}</p>
     </div>
   );

@@ -1,13 +1,14 @@
 import { MESSAGES } from '@portal/domain';
 import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import { WithAntd } from '../app/AppTheme';
 import { useConfig, useCurrentUser } from '../auth/queries';
 import { FullPageSpinner } from '../pages/FullPageSpinner';
 import { useUiState } from '../state/uiStore';
 import { BareRoute, LayoutRoute, NotFoundRoute, SignedInShell } from './gates';
 import { shouldShowMaintenance } from './maintenance';
 import { MaintenancePage } from './pages';
-import { ROUTES } from './routeTable';
+import { PLAIN_PATHS, ROUTES } from './routeTable';
 import { usePageTitle } from './usePageTitle';
 
 function Maintenance() {
@@ -23,12 +24,12 @@ export function AppRoutes() {
   const signedIn = Boolean(useCurrentUser().data);
   if (shouldShowMaintenance({ pathname: location.pathname, refused, configured, signedIn })) {
     return (
-      <Suspense fallback={<FullPageSpinner />}>
+      <WithAntd>
         <Maintenance />
-      </Suspense>
+      </WithAntd>
     );
   }
-  return (
+  const routes = (
     <Suspense fallback={<FullPageSpinner />}>
       <Routes>
         {ROUTES.filter((route) => route.access !== 'signed-in').map((route) => (
@@ -43,4 +44,7 @@ export function AppRoutes() {
       </Routes>
     </Suspense>
   );
+  // The sign-in page is plain markup (issue 24: its first download carries no antd); every other screen gets antd's
+  // theme, loaded with the first of them.
+  return PLAIN_PATHS.includes(location.pathname) ? routes : <WithAntd>{routes}</WithAntd>;
 }

@@ -235,6 +235,9 @@ export const ROUTES: readonly RouteDef[] = [
 ];
 
 /** Routes that stay usable while the API answers 503 (maintenance). */
+/** Screens built without antd, so their first download does not carry it (issue 24): the sign-in page. */
+export const PLAIN_PATHS: readonly string[] = ['/login'];
+
 export const MAINTENANCE_ALLOWED_PATHS: readonly string[] = ['/login', '/terms', '/privacy', '/reset'];
 
 export const NOT_FOUND_LABEL = 'Page not found';

@@ -1,5 +1,4 @@
 import { MESSAGES } from '@portal/domain';
-import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportUnexpectedError } from './errorReporting';
 
@@ -31,9 +30,9 @@ export class ErrorBoundary extends Component<Props, State> {
       return (
         <div className="full-page-center" role="alert" data-testid="error-fallback">
           <h1 className="status-title">{MESSAGES.reloadPage}</h1>
-          <Button type="primary" onClick={() => window.location.reload()}>
+          <button type="button" className="plain-button plain-button-primary" onClick={() => window.location.reload()}>
             Reload page
-          </Button>
+          </button>
         </div>
       );
     }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { WithAntd } from '../app/AppTheme';
 import { onMessageApiWanted } from './feedback';
 
 // antd's message API (with the notification machinery under it) loads with the first message to show, not with
@@ -13,8 +14,10 @@ export function FeedbackBridge() {
     return () => onMessageApiWanted(null);
   }, []);
   return wanted ? (
-    <Suspense fallback={null}>
-      <MessageHolder />
-    </Suspense>
+    <WithAntd fallback={null}>
+      <Suspense fallback={null}>
+        <MessageHolder />
+      </Suspense>
+    </WithAntd>
   ) : null;
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { WithAntd } from '../app/AppTheme';
 import { setUiState, useUiState } from '../state/uiStore';
 import { useVersionUpdate } from './useVersionUpdate';
 
@@ -12,8 +13,16 @@ export function ShellNotices() {
   const versionModalOpen = useUiState((s) => s.versionModalOpen);
   return (
     <Suspense fallback={null}>
-      {updateAvailable ? <UpdateBanner /> : null}
-      {versionModalOpen ? <VersionModal onClose={() => setUiState({ versionModalOpen: false })} /> : null}
+      {updateAvailable ? (
+        <WithAntd fallback={null}>
+          <UpdateBanner />
+        </WithAntd>
+      ) : null}
+      {versionModalOpen ? (
+        <WithAntd fallback={null}>
+          <VersionModal onClose={() => setUiState({ versionModalOpen: false })} />
+        </WithAntd>
+      ) : null}
     </Suspense>
   );
 }
