@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { firstScreenChunks } from './vite-plugins/first-screen-chunks';
+import { iconSprite } from './vite-plugins/icon-sprite';
 import { modularImports } from './vite-plugins/modular-imports';
 import { precompress } from './vite-plugins/precompress';
 import { domainWithoutSideEffects } from './vite-plugins/pure-domain';
@@ -91,6 +92,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
+    iconSprite(),
     modularImports(),
     domainWithoutSideEffects(),
     firstScreenChunks(webRoot, FIRST_SCREEN),

@@ -64,7 +64,7 @@ test('comments: mention, inbox, reply, like, edit, delete, schedule, private not
 
   // The manager: bell and Mentions badge, the inbox, the highlighted comment; a reply and a like.
   const managerPage = await signedInPage(browser, 'manager@demo.test');
-  await expect(managerPage.getByTestId('notification-badge').locator('.ant-badge-count')).toBeVisible();
+  await expect(managerPage.getByTestId('notification-badge').locator('.count-badge-count')).toBeVisible();
   await expect(managerPage.getByTestId('nav-mentions-badge')).toBeVisible();
   await managerPage.goto('/inbox');
   const mention = managerPage.getByTestId('inbox-item').filter({ hasText: TASK });

@@ -98,7 +98,7 @@ test('live: a new notification raises the bell without a reload', async ({ brows
   const manager = await apiSignIn(request, 'manager@demo.test');
   const page = await personPage(browser, 'manager@demo.test');
   await expect(page.getByTestId('notification-bell')).toBeVisible(OPEN);
-  const badge = page.getByTestId('notification-badge').locator('.ant-badge-count');
+  const badge = page.getByTestId('notification-badge').locator('.count-badge-count');
   // The count before, from the server; the page shows it first (read off the page, it could still be loading or
   // mid-animation: '67' on the way to 7).
   const count = await request.get('/api/notifications/count', { headers: manager.headers });
@@ -130,7 +130,7 @@ test('live: a comment appears in the open drawer and its mention raises the Ment
   await page.goto(`/tasks?task_uuid=${taskUuid}`);
   await page.getByTestId('task-tab-comments').click(OPEN);
   await expect(page.getByTestId('comments-panel')).toBeVisible(OPEN);
-  const badge = page.getByTestId('nav-mentions-badge').locator('.ant-badge-count');
+  const badge = page.getByTestId('nav-mentions-badge').locator('.count-badge-count');
   const manager = await apiSignIn(request, 'manager@demo.test');
   const mentions = await request.get('/api/mentions/count', { headers: manager.headers });
   const before = Number((await mentions.json()).inbox_unread);

@@ -27,7 +27,7 @@ test('notifications: an assignment reaches the bell; filters and Mark All Read',
   await signIn(page, 'manager@demo.test');
   await expect(page.getByTestId('sidebar')).toBeVisible();
   const badge = page.getByTestId('notification-badge');
-  await expect(badge.locator('.ant-badge-count')).toBeVisible();
+  await expect(badge.locator('.count-badge-count')).toBeVisible();
 
   await page.getByTestId('notification-bell').click();
   const panel = page.getByTestId('notification-panel');
@@ -43,7 +43,7 @@ test('notifications: an assignment reaches the bell; filters and Mark All Read',
   await expect(panel.getByTestId('notification-item').filter({ hasText: TITLE })).toHaveCount(0);
 
   await panel.getByTestId('notification-read-all').click();
-  await expect(badge.locator('.ant-badge-count')).toHaveCount(0);
+  await expect(badge.locator('.count-badge-count')).toHaveCount(0);
   await expect(panel.getByTestId('notification-item').filter({ hasText: TITLE })).toBeVisible();
   await panel.getByTestId('notification-filter').getByText('Unread', { exact: true }).click();
   await expect(panel.getByText('No Notifications')).toBeVisible();

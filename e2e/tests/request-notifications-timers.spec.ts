@@ -65,7 +65,7 @@ for (const width of WIDTHS) {
     const uuid = await submitRequest(request, subject);
 
     const page = await signedInPage(browser, 'manager@demo.test', width);
-    await expect(page.getByTestId('notification-badge').locator('.ant-badge-count')).toBeVisible();
+    await expect(page.getByTestId('notification-badge').locator('.count-badge-count')).toBeVisible();
     await page.getByTestId('notification-bell').click();
     const item = page.getByTestId('notification-panel').getByTestId('notification-item').filter({ hasText: subject });
     await expect(item).toContainText('A new request arrived');

@@ -1,7 +1,7 @@
 import { ConfigProvider } from 'antd';
 import { type ReactNode, useLayoutEffect } from 'react';
-import { useColorScheme, useReducedMotion } from './AppTheme';
 import { CSS_VAR_KEY } from './colorScheme';
+import { useColorScheme, useReducedMotion } from './schemeContext';
 import { themeConfig } from './theme';
 
 /**

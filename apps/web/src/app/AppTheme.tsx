@@ -1,18 +1,12 @@
 import type { SignedInUser, ThemeChoice } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createContext, lazy, type ReactNode, Suspense, useContext, useLayoutEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useLayoutEffect, useState } from 'react';
 import { USER_QUERY_KEY, useCurrentUser } from '../auth/queries';
 import { updateContact } from '../features/users/api';
 import { useMediaQuery } from '../layout/useMediaQuery';
 import { FullPageSpinner } from '../pages/FullPageSpinner';
-import { type ColorScheme, rememberChoice, rememberedChoice, resolveScheme } from './colorScheme';
-
-const SchemeContext = createContext<ColorScheme>('light');
-
-/** The scheme being painted: antd's theme (AntdTheme) and what antd's tokens do not reach (chart SVG fills). */
-export function useColorScheme(): ColorScheme {
-  return useContext(SchemeContext);
-}
+import { rememberChoice, rememberedChoice, resolveScheme } from './colorScheme';
+import { MotionContext, SchemeContext } from './schemeContext';
 
 const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
 
@@ -46,13 +40,6 @@ export function AppTheme({ children }: { children: ReactNode }) {
       <MotionContext.Provider value={reducedMotion}>{children}</MotionContext.Provider>
     </SchemeContext.Provider>
   );
-}
-
-const MotionContext = createContext(false);
-
-/** Whether the device asks for reduced motion (antd's theme then turns its animations off). */
-export function useReducedMotion(): boolean {
-  return useContext(MotionContext);
 }
 
 const AntdTheme = lazy(() => import('./AntdTheme').then((m) => ({ default: m.AntdTheme })));

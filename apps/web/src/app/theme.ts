@@ -1,4 +1,6 @@
-import { type ThemeConfig, theme } from 'antd';
+import type { ThemeConfig } from 'antd';
+// The dark algorithm's own module: antd's `theme` namespace also carries the compact algorithm and getDesignToken.
+import darkAlgorithm from 'antd/es/theme/themes/dark';
 import { type ColorScheme, CSS_VAR_KEY, FONT_FAMILY } from './colorScheme';
 
 /**
@@ -71,7 +73,7 @@ const DARK_TAG_TEXT_SHADES = Object.fromEntries(
 );
 const DARK: ThemeConfig = {
   cssVar: { key: CSS_VAR_KEY },
-  algorithm: theme.darkAlgorithm,
+  algorithm: darkAlgorithm,
   token: {
     colorPrimary: '#1677ff',
     colorLink: DARK_TEXT_BLUE,

@@ -1,7 +1,7 @@
-import { MenuOutlined } from '@ant-design/icons';
-import { Button, Layout } from 'antd';
+import { Button } from 'antd';
 import { Link } from 'react-router';
 import { DEFAULT_APP_NAME, useConfig } from '../auth/queries';
+import { SpriteIcon } from '../components/SpriteIcon/SpriteIcon';
 import { HeaderSearch } from './HeaderSearch';
 import { HelpMenu } from './HelpMenu';
 import { NewMenu } from './NewMenu';
@@ -13,7 +13,7 @@ export function AppHeader({ narrow, onOpenMenu }: { narrow: boolean; onOpenMenu:
   const config = useConfig();
   const appName = config?.app_name ?? DEFAULT_APP_NAME;
   return (
-    <Layout.Header className="app-header">
+    <header className="app-header">
       <Link to="/" className="app-logo" data-testid="logo" aria-label={`${appName} dashboard`}>
         <img src="/logo.svg" alt="" width={28} height={28} />
         {narrow ? null : <span>{appName}</span>}
@@ -33,13 +33,13 @@ export function AppHeader({ narrow, onOpenMenu }: { narrow: boolean; onOpenMenu:
       {narrow ? (
         <Button
           type="text"
-          icon={<MenuOutlined />}
+          icon={<SpriteIcon name="MenuOutlined" />}
           aria-label="Open menu"
           data-testid="menu-toggle"
           className="menu-toggle"
           onClick={onOpenMenu}
         />
       ) : null}
-    </Layout.Header>
+    </header>
   );
 }

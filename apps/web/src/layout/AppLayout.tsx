@@ -1,5 +1,4 @@
 import { versionLabel } from '@portal/domain';
-import { Layout } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { GlobalModals } from '../features/GlobalModals';
@@ -28,7 +27,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   }, [narrow]);
 
   return (
-    <Layout className="app-layout">
+    // Plain elements laid out by styles.css (.app-layout): antd's Layout adds nothing a flex box does not.
+    <div className="app-layout">
       <AppHeader
         narrow={narrow}
         onOpenMenu={() => {
@@ -36,13 +36,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
           setDrawerOpen(true);
         }}
       />
-      <Layout>
+      <div className="app-body">
         {narrow ? null : (
-          <Layout.Sider width={220} theme="light" className="app-sider" data-testid="sidebar">
+          <aside className="app-sider" data-testid="sidebar">
             <NavMenu />
-          </Layout.Sider>
+          </aside>
         )}
-        <Layout.Content className="app-content">
+        <main className="app-content">
           {/* Keyed by path: a screen that crashed recovers when the user navigates elsewhere. */}
           <ErrorBoundary key={pathname}>{children}</ErrorBoundary>
           <ErrorBoundary>
@@ -51,8 +51,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <ErrorBoundary>
             <CommandPaletteHost />
           </ErrorBoundary>
-        </Layout.Content>
-      </Layout>
+        </main>
+      </div>
       {narrow && drawerUsed ? (
         <Suspense fallback={null}>
           <Drawer placement="right" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={280} title="Menu">
@@ -69,6 +69,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Drawer>
         </Suspense>
       ) : null}
-    </Layout>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
-import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { SpriteIcon } from '../components/SpriteIcon/SpriteIcon';
 import { GlobalSearch } from '../search/GlobalSearch';
 import { useSearchShortcut } from '../search/useSearchShortcut';
 
@@ -37,7 +37,7 @@ export function HeaderSearch({ narrow }: { narrow: boolean }) {
     return (
       <Button
         type="text"
-        icon={<SearchOutlined />}
+        icon={<SpriteIcon name="SearchOutlined" />}
         aria-label="Open search"
         data-testid="search-toggle"
         onClick={() => setOpen(true)}
@@ -59,7 +59,12 @@ export function HeaderSearch({ narrow }: { narrow: boolean }) {
       }}
     >
       <GlobalSearch />
-      <Button type="text" icon={<CloseOutlined />} aria-label="Close search" onClick={() => setOpen(false)} />
+      <Button
+        type="text"
+        icon={<SpriteIcon name="CloseOutlined" />}
+        aria-label="Close search"
+        onClick={() => setOpen(false)}
+      />
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { QuestionCircleOutlined, ReadOutlined, RocketOutlined } from '@ant-design/icons';
-import { Button, Dropdown, type MenuProps } from 'antd';
+import { Button, type MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useConfig } from '../auth/queries';
 import { useAbility } from '../auth/useAbility';
+import { LazyDropdown } from '../components/LazyOverlay';
+import { SpriteIcon } from '../components/SpriteIcon/SpriteIcon';
 import { useMenuFocusReturn } from './useMenuFocusReturn';
 
 const KeyboardShortcutsModal = lazy(() =>
@@ -32,7 +33,7 @@ export function HelpMenu({ inline = false }: { inline?: boolean }) {
       ? [
           {
             key: 'guides',
-            icon: <ReadOutlined />,
+            icon: <SpriteIcon name="ReadOutlined" />,
             label: (
               <a href={guides} target="_blank" rel="noopener noreferrer" data-testid="help-guides">
                 Guides
@@ -46,7 +47,11 @@ export function HelpMenu({ inline = false }: { inline?: boolean }) {
       icon: <span aria-hidden>⌨</span>,
       label: <span data-testid="help-shortcuts">Keyboard shortcuts</span>,
     },
-    { key: 'whats-new', icon: <RocketOutlined />, label: <span data-testid="help-whats-new">What's new</span> },
+    {
+      key: 'whats-new',
+      icon: <SpriteIcon name="RocketOutlined" />,
+      label: <span data-testid="help-whats-new">What's new</span>,
+    },
   ];
 
   const modal = open ? (
@@ -76,7 +81,7 @@ export function HelpMenu({ inline = false }: { inline?: boolean }) {
 
   return (
     <>
-      <Dropdown
+      <LazyDropdown
         trigger={['click']}
         placement="bottomRight"
         // Focus moves into the menu when it opens, so arrows pick an entry; Escape closes it and focus returns.
@@ -91,8 +96,14 @@ export function HelpMenu({ inline = false }: { inline?: boolean }) {
           },
         }}
       >
-        <Button ref={trigger} type="text" icon={<QuestionCircleOutlined />} aria-label="Help" data-testid="help-menu" />
-      </Dropdown>
+        <Button
+          ref={trigger}
+          type="text"
+          icon={<SpriteIcon name="QuestionCircleOutlined" />}
+          aria-label="Help"
+          data-testid="help-menu"
+        />
+      </LazyDropdown>
       {modal}
     </>
   );

@@ -1,104 +1,49 @@
-import {
-  ApiOutlined,
-  AppstoreOutlined,
-  BankOutlined,
-  BarChartOutlined,
-  BulbOutlined,
-  CheckSquareOutlined,
-  ClockCircleOutlined,
-  ContactsOutlined,
-  DashboardOutlined,
-  FieldTimeOutlined,
-  FileTextOutlined,
-  FolderOutlined,
-  FormOutlined,
-  FundOutlined,
-  HistoryOutlined,
-  IdcardOutlined,
-  MailOutlined,
-  MessageOutlined,
-  PieChartOutlined,
-  ProfileOutlined,
-  RocketOutlined,
-  SafetyOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  ShoppingCartOutlined,
-  SnippetsOutlined,
-  SolutionOutlined,
-  TagsOutlined,
-  TeamOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { Menu, type MenuProps } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useConfig, useCurrentUser } from '../auth/queries';
 import { useAbility } from '../auth/useAbility';
+import { SpriteIcon } from '../components/SpriteIcon/SpriteIcon';
 import { ROUTES } from '../routes/routeTable';
 import { SIDEBAR, type VisibleNavEntry, type VisibleNavGroup, visibleNavigation } from './navigation';
 import { browserStorage, isString, readPersonalList, writePersonalList } from './personalStore';
 import { NavBadgeSlot } from './slots';
+import './nav-menu.css';
 
 // Screens that land later bring their icon with them; until then an entry without one simply has none.
 const ICONS: Record<string, ReactNode> = {
-  work: <AppstoreOutlined />,
-  'client-work': <ShopOutlined />,
-  marketing: <FundOutlined />,
-  reports: <PieChartOutlined />,
-  admin: <SettingOutlined />,
-  dashboard: <DashboardOutlined />,
-  mentions: <MessageOutlined />,
-  tasks: <CheckSquareOutlined />,
-  'personal-tasks': <ProfileOutlined />,
-  requests: <FileTextOutlined />,
-  assistant: <BulbOutlined />,
-  clients: <ShopOutlined />,
-  customers: <SolutionOutlined />,
-  plans: <FolderOutlined />,
-  contacts: <ContactsOutlined />,
-  onboarding: <RocketOutlined />,
-  orders: <ShoppingCartOutlined />,
-  forms: <FormOutlined />,
-  'reports-overview': <PieChartOutlined />,
-  timelog: <ClockCircleOutlined />,
-  'project-time': <FieldTimeOutlined />,
-  'users-report': <BarChartOutlined />,
-  users: <UserOutlined />,
-  roles: <SafetyOutlined />,
-  groups: <TeamOutlined />,
-  services: <IdcardOutlined />,
-  'product-types': <TagsOutlined />,
-  'comment-templates': <SnippetsOutlined />,
-  administration: <BankOutlined />,
-  webhooks: <ApiOutlined />,
-  'email-logs': <MailOutlined />,
-  'activity-log': <HistoryOutlined />,
+  work: <SpriteIcon name="AppstoreOutlined" />,
+  'client-work': <SpriteIcon name="ShopOutlined" />,
+  marketing: <SpriteIcon name="FundOutlined" />,
+  reports: <SpriteIcon name="PieChartOutlined" />,
+  admin: <SpriteIcon name="SettingOutlined" />,
+  dashboard: <SpriteIcon name="DashboardOutlined" />,
+  mentions: <SpriteIcon name="MessageOutlined" />,
+  tasks: <SpriteIcon name="CheckSquareOutlined" />,
+  'personal-tasks': <SpriteIcon name="ProfileOutlined" />,
+  requests: <SpriteIcon name="FileTextOutlined" />,
+  assistant: <SpriteIcon name="BulbOutlined" />,
+  clients: <SpriteIcon name="ShopOutlined" />,
+  customers: <SpriteIcon name="SolutionOutlined" />,
+  plans: <SpriteIcon name="FolderOutlined" />,
+  contacts: <SpriteIcon name="ContactsOutlined" />,
+  onboarding: <SpriteIcon name="RocketOutlined" />,
+  orders: <SpriteIcon name="ShoppingCartOutlined" />,
+  forms: <SpriteIcon name="FormOutlined" />,
+  'reports-overview': <SpriteIcon name="PieChartOutlined" />,
+  timelog: <SpriteIcon name="ClockCircleOutlined" />,
+  'project-time': <SpriteIcon name="FieldTimeOutlined" />,
+  'users-report': <SpriteIcon name="BarChartOutlined" />,
+  users: <SpriteIcon name="UserOutlined" />,
+  roles: <SpriteIcon name="SafetyOutlined" />,
+  groups: <SpriteIcon name="TeamOutlined" />,
+  services: <SpriteIcon name="IdcardOutlined" />,
+  'product-types': <SpriteIcon name="TagsOutlined" />,
+  'comment-templates': <SpriteIcon name="SnippetsOutlined" />,
+  administration: <SpriteIcon name="BankOutlined" />,
+  webhooks: <SpriteIcon name="ApiOutlined" />,
+  'email-logs': <SpriteIcon name="MailOutlined" />,
+  'activity-log': <SpriteIcon name="HistoryOutlined" />,
 };
-
-type MenuItem = Required<MenuProps>['items'][number];
-
-function entryItem(entry: VisibleNavEntry, onNavigate?: () => void): MenuItem {
-  return {
-    key: entry.key,
-    icon: ICONS[entry.key],
-    label: (
-      <Link to={entry.path} data-testid={`nav-${entry.key}`} onClick={onNavigate}>
-        {entry.label}
-        {entry.badge ? <NavBadgeSlot kind={entry.badge} /> : null}
-      </Link>
-    ),
-  };
-}
-
-function groupItem(group: VisibleNavGroup, onNavigate?: () => void): MenuItem {
-  return {
-    key: group.key,
-    icon: ICONS[group.key],
-    label: <span data-testid={`nav-${group.key}`}>{group.label}</span>,
-    children: group.entries.map((entry) => entryItem(entry, onNavigate)),
-  };
-}
 
 /** The entry whose path is the longest prefix of the current location. */
 function selectedKey(groups: VisibleNavGroup[], pathname: string): string | undefined {
@@ -131,9 +76,80 @@ function useCollapsedGroups(): [string[], (keys: string[]) => void] {
   ];
 }
 
+function NavGroup({
+  group,
+  open,
+  selected,
+  onToggle,
+  onNavigate,
+}: {
+  group: VisibleNavGroup;
+  open: boolean;
+  selected: string | undefined;
+  onToggle(): void;
+  onNavigate?: () => void;
+}) {
+  const listId = useId();
+  return (
+    <li className="nav-group">
+      <button
+        type="button"
+        className="nav-item nav-group-title"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={onToggle}
+        data-testid={`nav-${group.key}`}
+      >
+        <span className="nav-icon" aria-hidden="true">
+          {ICONS[group.key]}
+        </span>
+        <span className="nav-label">{group.label}</span>
+        <span className="nav-arrow" aria-hidden="true" />
+      </button>
+      {open ? (
+        <ul id={listId} className="nav-entries">
+          {group.entries.map((entry) => (
+            <li key={entry.key}>
+              <NavEntry entry={entry} selected={entry.key === selected} onNavigate={onNavigate} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+function NavEntry({
+  entry,
+  selected,
+  onNavigate,
+}: {
+  entry: VisibleNavEntry;
+  selected: boolean;
+  onNavigate?: () => void;
+}) {
+  return (
+    <Link
+      to={entry.path}
+      className={selected ? 'nav-item nav-entry nav-selected' : 'nav-item nav-entry'}
+      aria-current={selected ? 'page' : undefined}
+      data-testid={`nav-${entry.key}`}
+      onClick={onNavigate}
+    >
+      <span className="nav-icon" aria-hidden="true">
+        {ICONS[entry.key]}
+      </span>
+      <span className="nav-label">{entry.label}</span>
+      {entry.badge ? <NavBadgeSlot kind={entry.badge} /> : null}
+    </Link>
+  );
+}
+
 /**
  * The sidebar (doc 1 §2), used by the wide-screen sider and the phone's drawer: the screens this person may open,
- * grouped, each group folding and unfolding as they left it.
+ * grouped, each group folding and unfolding as they left it. Plain links and disclosure buttons drawn like antd's
+ * inline Menu (layout/nav-menu.css): antd's Menu with its overflow and tooltip machinery was ~25 KB gzipped of the
+ * first download of / (issue 24), for a list of links.
  */
 export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
   const ability = useAbility();
@@ -143,19 +159,26 @@ export function NavMenu({ onNavigate }: { onNavigate?: () => void }) {
   const groups = visibleNavigation(ability, SIDEBAR, ROUTES, { aiEnabled: config?.ai_enabled ?? false });
   const selected = selectedKey(groups, pathname);
   const [collapsed, setCollapsed] = useCollapsedGroups();
-  const groupKeys = groups.map((group) => group.key);
   return (
-    <Menu
-      mode="inline"
-      aria-label="Main navigation"
-      selectedKeys={selected ? [selected] : []}
-      openKeys={groupKeys.filter((key) => !collapsed.includes(key))}
-      onOpenChange={(open) => {
-        // Groups this person cannot see now keep their remembered state.
-        const hidden = collapsed.filter((key) => !groupKeys.includes(key));
-        setCollapsed([...hidden, ...groupKeys.filter((key) => !open.includes(key))]);
-      }}
-      items={groups.map((group) => groupItem(group, onNavigate))}
-    />
+    <nav aria-label="Main navigation" className="nav-menu">
+      <ul className="nav-groups">
+        {groups.map((group) => {
+          const open = !collapsed.includes(group.key);
+          return (
+            <NavGroup
+              key={group.key}
+              group={group}
+              open={open}
+              selected={selected}
+              onNavigate={onNavigate}
+              // Groups this person cannot see now keep their remembered state.
+              onToggle={() =>
+                setCollapsed(open ? [...collapsed, group.key] : collapsed.filter((key) => key !== group.key))
+              }
+            />
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

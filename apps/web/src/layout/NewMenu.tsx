@@ -1,7 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { useAbility } from '../auth/useAbility';
+import { LazyDropdown } from '../components/LazyOverlay';
+import { SpriteIcon } from '../components/SpriteIcon/SpriteIcon';
 import { visibleNewMenu } from './navigation';
 import { useMenuFocusReturn } from './useMenuFocusReturn';
 
@@ -15,7 +16,7 @@ export function NewMenu({ compact = false }: { compact?: boolean }) {
     return null;
   }
   return (
-    <Dropdown
+    <LazyDropdown
       trigger={['click']}
       // Focus moves into the menu when it opens, so arrows pick an entry; Escape closes it and focus returns.
       autoFocus
@@ -33,12 +34,12 @@ export function NewMenu({ compact = false }: { compact?: boolean }) {
       <Button
         ref={trigger}
         type="primary"
-        icon={<PlusOutlined />}
+        icon={<SpriteIcon name="PlusOutlined" />}
         data-testid="new-menu"
         aria-label={compact ? 'New' : undefined}
       >
         {compact ? null : 'New'}
       </Button>
-    </Dropdown>
+    </LazyDropdown>
   );
 }

@@ -1,20 +1,13 @@
-import {
-  BgColorsOutlined,
-  BugOutlined,
-  CalendarOutlined,
-  CheckOutlined,
-  LogoutOutlined,
-  ReadOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
 import { THEME_CHOICES } from '@portal/domain';
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { Button, type MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useChooseTheme } from '../app/AppTheme';
 import { useConfig, useCurrentUser } from '../auth/queries';
 import { useAbility } from '../auth/useAbility';
 import { useSignOut } from '../auth/useSignOut';
+import { LazyDropdown } from '../components/LazyOverlay';
+import { SpriteIcon } from '../components/SpriteIcon/SpriteIcon';
 import { initials } from './initials';
 import { useMenuFocusReturn } from './useMenuFocusReturn';
 
@@ -53,15 +46,15 @@ export function ProfileMenu({ compact }: { compact: boolean }) {
   const items: MenuProps['items'] = [
     {
       key: 'profile',
-      icon: <UserOutlined />,
+      icon: <SpriteIcon name="UserOutlined" />,
       label: (
         <Link to={`/users/${user.contact.uuid}`} data-testid="profile-profile">
           Profile
         </Link>
       ),
     },
-    ...external('guides', 'Guides', config?.guides_url, <ReadOutlined />),
-    ...external('time-off', 'Request time off', config?.time_off_url, <CalendarOutlined />),
+    ...external('guides', 'Guides', config?.guides_url, <SpriteIcon name="ReadOutlined" />),
+    ...external('time-off', 'Request time off', config?.time_off_url, <SpriteIcon name="CalendarOutlined" />),
     { type: 'divider' },
     {
       // A group, not a submenu: the three choices show as soon as the menu opens, on a phone as on a desktop (a
@@ -70,22 +63,35 @@ export function ProfileMenu({ compact }: { compact: boolean }) {
       type: 'group',
       label: (
         <span data-testid="profile-theme">
-          <BgColorsOutlined aria-hidden /> Theme
+          <SpriteIcon name="BgColorsOutlined" /> Theme
         </span>
       ),
       children: THEME_CHOICES.map((choice) => ({
         key: `theme:${choice}`,
         // The tick, not colour alone, shows the current choice; menuitemradio tells screen readers the same.
-        icon: user.preferences.theme === choice ? <CheckOutlined /> : <span className="menu-icon-space" />,
+        icon:
+          user.preferences.theme === choice ? (
+            <SpriteIcon name="CheckOutlined" />
+          ) : (
+            <span className="menu-icon-space" />
+          ),
         role: 'menuitemradio',
         'aria-checked': user.preferences.theme === choice,
         label: <span data-testid={`profile-theme-${choice}`}>{THEME_LABELS[choice]}</span>,
       })),
     },
     { type: 'divider' },
-    { key: 'report-bug', icon: <BugOutlined />, label: <span data-testid="profile-report-bug">Report bug</span> },
+    {
+      key: 'report-bug',
+      icon: <SpriteIcon name="BugOutlined" />,
+      label: <span data-testid="profile-report-bug">Report bug</span>,
+    },
     { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="profile-logout">Logout</span> },
+    {
+      key: 'logout',
+      icon: <SpriteIcon name="LogoutOutlined" />,
+      label: <span data-testid="profile-logout">Logout</span>,
+    },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
@@ -104,7 +110,7 @@ export function ProfileMenu({ compact }: { compact: boolean }) {
   return (
     <>
       {/* autoFocus: the open menu takes focus, so arrows pick an entry; Escape closes it and focus returns. */}
-      <Dropdown
+      <LazyDropdown
         menu={{ items, onClick }}
         trigger={['click']}
         placement="bottomRight"
@@ -118,10 +124,12 @@ export function ProfileMenu({ compact }: { compact: boolean }) {
           data-testid="profile-menu"
           aria-label="Profile menu"
         >
-          <Avatar size="small">{initials(user.name)}</Avatar>
+          <span className="profile-avatar" aria-hidden="true">
+            {initials(user.name)}
+          </span>
           {compact ? null : <span className="profile-name">{user.name}</span>}
         </Button>
-      </Dropdown>
+      </LazyDropdown>
       {bugOpen ? (
         <Suspense fallback={null}>
           <ReportBugModal open={bugOpen} onClose={() => setBugOpen(false)} />

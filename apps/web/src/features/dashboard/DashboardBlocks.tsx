@@ -1,4 +1,3 @@
-import { PauseOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import {
   type Dashboard,
   type DashboardActivity,
@@ -7,8 +6,10 @@ import {
   type TimeLog,
 } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Tag } from 'antd';
+import { Button } from 'antd';
 import { Link, useLocation } from 'react-router';
+import { ColourTag } from '../../components/ColourTag/ColourTag';
+import { SpriteIcon } from '../../components/SpriteIcon/SpriteIcon';
 import { PersonName } from '../people/PersonName';
 import { REQUEST_STATUS_COLOURS, requestStatusLabel } from '../requests/list/requestRows';
 import { StopTimer } from '../timelogs/StopTimer';
@@ -46,13 +47,19 @@ export function TimerBlock({ timer }: { timer: NonNullable<Dashboard['timer']> }
             </Link>
           ) : null}
           <div className="dashboard-timer-line">
-            <Tag color={log.status === 'running' ? 'green' : 'orange'}>
+            <ColourTag colour={log.status === 'running' ? 'green' : 'orange'}>
               {log.status === 'running' ? 'Running' : 'Paused'}
-            </Tag>
+            </ColourTag>
             <TimerClock log={log} testId="dashboard-timer-clock" />
             <Button
               size="small"
-              icon={log.status === 'running' ? <PauseOutlined /> : <PlayCircleOutlined />}
+              icon={
+                log.status === 'running' ? (
+                  <SpriteIcon name="PauseOutlined" />
+                ) : (
+                  <SpriteIcon name="PlayCircleOutlined" />
+                )
+              }
               loading={actions.pause.isPending || actions.start.isPending}
               onClick={() =>
                 log.status === 'running'
@@ -92,7 +99,7 @@ export function WeekBlock({ week }: { week: NonNullable<Dashboard['week']> }) {
           {formatMinutes(week.total_minutes)}
         </strong>{' '}
         logged of {formatMinutes(week.threshold_minutes)} expected by today
-        {week.behind ? <Tag color="red">Behind</Tag> : <Tag color="green">On track</Tag>}
+        {week.behind ? <ColourTag colour="red">Behind</ColourTag> : <ColourTag colour="green">On track</ColourTag>}
       </p>
       <WeekBars week={week} />
     </DashboardCard>
@@ -109,7 +116,7 @@ function RequestList({ rows, empty, testId }: { rows: DashboardRequest[]; empty:
         <li key={row.uuid}>
           <Link to={`/requests/${row.uuid}`}>{row.subject}</Link>
           <span className="dashboard-meta">
-            <Tag color={REQUEST_STATUS_COLOURS[row.status]}>{requestStatusLabel(row.status)}</Tag>
+            <ColourTag colour={REQUEST_STATUS_COLOURS[row.status]}>{requestStatusLabel(row.status)}</ColourTag>
             {row.project ? row.project.title : 'No plan'}
             {row.target_date ? ` · due ${isoToUsDate(row.target_date)}` : ''}
           </span>

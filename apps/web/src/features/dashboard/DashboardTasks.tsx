@@ -1,7 +1,7 @@
-import { FlagFilled } from '@ant-design/icons';
 import type { Dashboard, DashboardTask, DashboardTaskGroup } from '@portal/domain';
-import { Tag } from 'antd';
 import { Link } from 'react-router';
+import { ColourTag } from '../../components/ColourTag/ColourTag';
+import { SpriteIcon } from '../../components/SpriteIcon/SpriteIcon';
 import { PRIORITY_OPTIONS, priorityLabel, TASK_STATUS_COLOURS, taskStatusLabel } from '../tasks/taskRules';
 import { useOpenTask } from '../tasks/useOpenTask';
 import { isoToUsDate } from '../timelogs/timeEntry';
@@ -41,10 +41,10 @@ function TaskRows({ tasks, label }: { tasks: DashboardTask[]; label: string }) {
               </td>
               <td>{task.project.kind === 'personal' ? 'Personal' : task.project.title}</td>
               <td>
-                <Tag color={TASK_STATUS_COLOURS[task.status]}>{taskStatusLabel(task.status)}</Tag>
+                <ColourTag colour={TASK_STATUS_COLOURS[task.status]}>{taskStatusLabel(task.status)}</ColourTag>
               </td>
               <td className="nowrap">
-                <FlagFilled style={{ color: PRIORITY_OPTIONS[task.priority]?.colour }} aria-hidden />{' '}
+                <SpriteIcon name="FlagFilled" style={{ color: PRIORITY_OPTIONS[task.priority]?.colour }} />{' '}
                 {priorityLabel(task.priority)}
               </td>
               <td className="nowrap">{isoToUsDate(task.end_date)}</td>

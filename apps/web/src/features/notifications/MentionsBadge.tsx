@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Badge } from 'antd';
+import { CountBadge } from '../../components/CountBadge/CountBadge';
 import { useLivePollInterval } from '../../live/liveStatus';
 import { countUnreadMentions, MENTIONS_COUNT_KEY } from './api';
 
@@ -16,5 +16,5 @@ export function MentionsBadge() {
   if (!count.data) {
     return null;
   }
-  return <Badge count={count.data} size="small" style={{ marginLeft: 8 }} data-testid="nav-mentions-badge" />;
+  return <CountBadge count={count.data} testId="nav-mentions-badge" />;
 }

@@ -1,11 +1,14 @@
 import './notifications.css';
-import { BellOutlined } from '@ant-design/icons';
 import type { Contact } from '@portal/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Dropdown, Spin } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { USER_QUERY_KEY, useConfig, useCurrentUser } from '../../auth/queries';
+import { CountBadge } from '../../components/CountBadge/CountBadge';
+import { LazyDropdown } from '../../components/LazyOverlay';
+import { SpriteIcon } from '../../components/SpriteIcon/SpriteIcon';
 import { useLivePollInterval } from '../../live/liveStatus';
+import { PlainSpinner } from '../../pages/plain/PlainSpinner';
 import { reportUnexpectedError } from '../../shell/errorReporting';
 import { CONTACTS_KEY } from '../users/api';
 import { countUnreadNotifications, NOTIFICATIONS_KEY } from './api';
@@ -79,7 +82,7 @@ export function NotificationBell() {
   });
   return (
     <>
-      <Dropdown
+      <LazyDropdown
         open={open}
         onOpenChange={setOpen}
         trigger={['click']}
@@ -88,7 +91,7 @@ export function NotificationBell() {
           <Suspense
             fallback={
               <div className="notification-panel-loading">
-                <Spin size="small" />
+                <PlainSpinner size="small" />
               </div>
             }
           >
@@ -115,11 +118,11 @@ export function NotificationBell() {
           onMouseEnter={() => void loadPanel()}
           onFocus={() => void loadPanel()}
         >
-          <Badge count={unread} size="small" offset={[4, -2]} data-testid="notification-badge">
-            <BellOutlined />
-          </Badge>
+          <CountBadge count={unread} testId="notification-badge">
+            <SpriteIcon name="BellOutlined" />
+          </CountBadge>
         </Button>
-      </Dropdown>
+      </LazyDropdown>
       <Suspense fallback={null}>
         {askPhone ? (
           <SmsOptInModal

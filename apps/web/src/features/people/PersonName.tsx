@@ -1,5 +1,6 @@
-import { Popover, Spin } from 'antd';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { LazyPopover } from '../../components/LazyOverlay';
+import { PlainSpinner } from '../../pages/plain/PlainSpinner';
 import './people.css';
 
 // The card (Typography with its copy button, the card query) loads when a card first opens: names are on the
@@ -42,7 +43,7 @@ export function PersonName({ uuid, name, strong, testId = 'person-name' }: Props
   };
 
   return (
-    <Popover
+    <LazyPopover
       open={open}
       onOpenChange={(next) => (next ? setOpen(true) : close(false))}
       // Hover shows it; a click or tap (or Enter) opens it too, in the button's onClick. A click trigger here would
@@ -65,7 +66,7 @@ export function PersonName({ uuid, name, strong, testId = 'person-name' }: Props
             }
           }}
         >
-          <Suspense fallback={<Spin size="small" />}>
+          <Suspense fallback={<PlainSpinner size="small" />}>
             <PersonCardContent uuid={uuid} name={name} />
           </Suspense>
         </div>
@@ -94,7 +95,7 @@ export function PersonName({ uuid, name, strong, testId = 'person-name' }: Props
       >
         {name}
       </button>
-    </Popover>
+    </LazyPopover>
   );
 }
 

@@ -1,9 +1,12 @@
-import { ClockCircleOutlined, PauseOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { SpriteIcon } from '../../components/SpriteIcon/SpriteIcon';
 import './timelogs.css';
 import type { TimeLog } from '@portal/domain';
-import { Badge, Button, Dropdown, type DropdownProps, Empty, Tag } from 'antd';
+import { Button, type DropdownProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ColourTag } from '../../components/ColourTag/ColourTag';
+import { CountBadge } from '../../components/CountBadge/CountBadge';
+import { LazyDropdown } from '../../components/LazyOverlay';
 import { useIsNarrow } from '../../layout/useMediaQuery';
 import { StopTimer } from './StopTimer';
 import { TimerClock } from './TimerClock';
@@ -56,11 +59,13 @@ export function ActiveTimers() {
       ) : (
         <span>Time log</span>
       )}
-      <Tag color={log.status === 'running' ? 'green' : 'orange'}>{log.status === 'running' ? 'Running' : 'Paused'}</Tag>
+      <ColourTag colour={log.status === 'running' ? 'green' : 'orange'}>
+        {log.status === 'running' ? 'Running' : 'Paused'}
+      </ColourTag>
       <TimerClock log={log} testId="active-timer-clock" />
       <Button
         size="small"
-        icon={log.status === 'running' ? <PauseOutlined /> : <PlayCircleOutlined />}
+        icon={log.status === 'running' ? <SpriteIcon name="PauseOutlined" /> : <SpriteIcon name="PlayCircleOutlined" />}
         aria-label={log.status === 'running' ? 'Pause' : 'Resume'}
         loading={actions.pause.isPending || actions.start.isPending}
         onClick={() =>
@@ -86,7 +91,7 @@ export function ActiveTimers() {
 
   return (
     <>
-      <Dropdown
+      <LazyDropdown
         open={open}
         onOpenChange={setOpen}
         trigger={['click']}
@@ -95,21 +100,17 @@ export function ActiveTimers() {
         popupRender={() => (
           <div className="active-timers-panel" data-testid="active-timers-panel">
             <div className="active-timers-title">Active timers</div>
-            {logs.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No active timers" />
-            ) : (
-              logs.map(row)
-            )}
+            {logs.length === 0 ? <p className="active-timers-empty">No active timers</p> : logs.map(row)}
           </div>
         )}
       >
         <Button type="text" data-testid="active-timers" aria-label="Active timers">
-          <Badge count={logs.length} size="small" color={running ? 'green' : 'orange'} offset={[4, -2]}>
-            <ClockCircleOutlined />
-          </Badge>
+          <CountBadge count={logs.length} tone={running ? 'green' : 'orange'}>
+            <SpriteIcon name="ClockCircleOutlined" />
+          </CountBadge>
           {running && !narrow ? <TimerClock log={running} testId="header-running-clock" /> : null}
         </Button>
-      </Dropdown>
+      </LazyDropdown>
       {widgetLog ? (
         <Suspense fallback={null}>
           <TimerWidget log={widgetLog} onClose={() => setWidgetUuid(null)} />

@@ -1,9 +1,12 @@
-import { CheckCircleOutlined } from '@ant-design/icons';
-import { MESSAGES, type TimeLog } from '@portal/domain';
-import { Button, Input, Space, Typography } from 'antd';
-import { useId, useState } from 'react';
+import type { TimeLog } from '@portal/domain';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { SpriteIcon } from '../../components/SpriteIcon/SpriteIcon';
 import { reportSuccess } from '../../shell/feedback';
 import { useTimerActions } from './useTimers';
+
+// The description form (a text area) loads when it is asked for: Stop is on the dashboard, the first screen.
+const StopTimerForm = lazy(() => import('./StopTimerForm').then((m) => ({ default: m.StopTimerForm })));
 
 /**
  * Stop beside Pause: ends the timer and saves its time-log entry in one step. A task's entry needs a description
@@ -22,9 +25,6 @@ export function StopTimer({
 }) {
   const actions = useTimerActions();
   const [asking, setAsking] = useState(false);
-  const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const fieldId = useId();
   const needsDescription = Boolean(log.task) && !log.description?.trim();
 
   const save = (text: string) =>
@@ -38,19 +38,12 @@ export function StopTimer({
         },
       },
     );
-  const submit = () => {
-    if (!description.trim()) {
-      setError(MESSAGES.inputComment);
-      return;
-    }
-    save(description.trim());
-  };
 
   return (
     <>
       <Button
         size={size}
-        icon={<CheckCircleOutlined />}
+        icon={<SpriteIcon name="CheckCircleOutlined" />}
         loading={actions.stop.isPending && !asking}
         onClick={() => (needsDescription ? setAsking(true) : save(log.description ?? ''))}
         data-testid={testId}
@@ -58,42 +51,14 @@ export function StopTimer({
         Stop
       </Button>
       {asking ? (
-        <div className="timer-stop-form" data-testid={`${testId}-form`}>
-          <label htmlFor={fieldId} className="timer-stop-label">
-            What did you work on?
-          </label>
-          <Input.TextArea
-            id={fieldId}
-            rows={2}
-            autoFocus
-            value={description}
-            status={error ? 'error' : undefined}
-            onChange={(e) => {
-              setDescription(e.target.value);
-              setError(null);
-            }}
-            data-testid={`${testId}-description`}
+        <Suspense fallback={null}>
+          <StopTimerForm
+            testId={testId}
+            saving={actions.stop.isPending}
+            onSave={save}
+            onCancel={() => setAsking(false)}
           />
-          {error ? (
-            <Typography.Text type="danger" role="alert" data-testid={`${testId}-error`}>
-              {error}
-            </Typography.Text>
-          ) : null}
-          <Space>
-            <Button
-              size="small"
-              type="primary"
-              loading={actions.stop.isPending}
-              onClick={submit}
-              data-testid={`${testId}-save`}
-            >
-              Save
-            </Button>
-            <Button size="small" onClick={() => setAsking(false)}>
-              Cancel
-            </Button>
-          </Space>
-        </div>
+        </Suspense>
       ) : null}
     </>
   );

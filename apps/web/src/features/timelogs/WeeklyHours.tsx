@@ -1,9 +1,9 @@
 import { formatMinutes, isWeeklyTotalBehind } from '@portal/domain';
 import './timelogs.css';
 import { useQuery } from '@tanstack/react-query';
-import { Popover } from 'antd';
 import { Link } from 'react-router';
 import { useAbility } from '../../auth/useAbility';
+import { LazyPopover } from '../../components/LazyOverlay';
 import { WeekBars } from '../dashboard/WeekBars';
 import { getWeeklySummary, TIME_LOGS_KEY } from './api';
 import { isoToUsDate, isoWeekday } from './timeEntry';
@@ -30,7 +30,7 @@ export function WeeklyHours() {
   const total = formatMinutes(data.total_minutes);
   const expected = formatMinutes(data.threshold_minutes);
   return (
-    <Popover
+    <LazyPopover
       trigger="click"
       placement="bottom"
       title={`This week, ${isoToUsDate(data.week_start)} – ${isoToUsDate(data.week_end)}`}
@@ -55,6 +55,6 @@ export function WeeklyHours() {
         <span className="weekly-hours-label">Week</span>
         <span data-testid="weekly-hours-total">{total}</span>
       </button>
-    </Popover>
+    </LazyPopover>
   );
 }

@@ -1,6 +1,6 @@
-import { MacCommandOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { SpriteIcon } from '../../components/SpriteIcon/SpriteIcon';
 import { isPaletteShortcut, setPaletteOpen, usePaletteOpen } from './paletteState';
 import { useRecentTracker } from './useRecentTracker';
 
@@ -13,7 +13,7 @@ export function PaletteButton({ block = false, onOpen }: { block?: boolean; onOp
     <Button
       type={block ? 'default' : 'text'}
       block={block}
-      icon={<MacCommandOutlined />}
+      icon={<SpriteIcon name="MacCommandOutlined" />}
       aria-label={block ? undefined : 'Go to (Ctrl+K)'}
       aria-haspopup="dialog"
       aria-keyshortcuts="Control+K Meta+K"

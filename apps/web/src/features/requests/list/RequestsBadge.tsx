@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Badge } from 'antd';
+import { CountBadge } from '../../../components/CountBadge/CountBadge';
 import { useLivePollInterval } from '../../../live/liveStatus';
 import { countNewRequests, REQUESTS_KEY } from './api';
 
@@ -19,5 +19,5 @@ export function RequestsBadge() {
   if (!count.data) {
     return null;
   }
-  return <Badge count={count.data} size="small" style={{ marginLeft: 8 }} data-testid="nav-requests-badge" />;
+  return <CountBadge count={count.data} testId="nav-requests-badge" />;
 }
