@@ -15,6 +15,8 @@ export type SearchTerms = {
    * starts-with tier is a plain range of the text_pattern_ops index even when planned for any phrase (a parameter).
    */
   phraseEnd: string;
+  /** The words in the order typed; the typo tier corrects each long one on its own (typo-tier.ts). */
+  words: string[];
   /** Typo tolerance only pays for longer words: short ones would match almost anything by trigrams. */
   fuzzy: boolean;
 };
@@ -35,6 +37,11 @@ export function normalizeSearchText(value: string): string {
     .replace(/[ßæœøđðłþı]/g, (c) => FOLDS[c] ?? c);
 }
 
+/** Whether a typed word is long enough to be corrected when misspelt. */
+export function isFuzzyWord(word: string): boolean {
+  return word.length >= FUZZY_MIN_WORD_LENGTH;
+}
+
 export function parseSearchTerm(raw: string): SearchTerms | null {
   const words = normalizeSearchText(raw.slice(0, MAX_TERM_CHARS))
     .split(/[^\p{L}\p{N}]+/u)
@@ -52,6 +59,7 @@ export function parseSearchTerm(raw: string): SearchTerms | null {
     prefixQuery: words.map((word) => `${word}:*`).join(' & '),
     phrase,
     phraseEnd: characters.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1),
-    fuzzy: words.some((word) => word.length >= FUZZY_MIN_WORD_LENGTH),
+    words,
+    fuzzy: words.some(isFuzzyWord),
   };
 }
