@@ -17,7 +17,9 @@ const CORRECTIONS_PER_WORD = 8;
  * The dictionary words similar to each long typed word, per searched table (source, typed, word): word similarity ≥
  * pg_trgm.word_similarity_threshold (0.4, set per connection in db/client.ts — the threshold the tier compared whole
  * titles with before), the most similar first. Words starting with the typed word are left out: its prefix
- * (`word:*`) finds them already. Its own statement, read only when a group found fewer than a group's worth: inside
+ * (`word:*`) finds them already, and so are words shorter than the typed word less the edits the dropdown allows
+ * (one, two from eight letters; `matchesTerm` in apps/web/src/search/searchResults.ts): their rows ('photo' for
+ * 'photograpy') would be filtered out there. Its own statement, read only when a group found fewer than a group's worth: inside
  * the search statement, its generic plan (an unknown word matching 1,000 dictionary rows) looked ten times dearer than
  * a custom one, so PostgreSQL planned the whole statement again on every search (3 ms).
  */
@@ -32,6 +34,7 @@ export function correctionsStatement(terms: SearchTerms): SQL {
         row_number() over (partition by sw.source order by word_similarity(typed.word, sw.word) desc, sw.word) as n
       from search_words sw
       where typed.word <% sw.word and not starts_with(sw.word, typed.word)
+        and char_length(sw.word) >= char_length(typed.word) - (case when char_length(typed.word) >= 8 then 2 else 1 end)
     ) as ranked where ranked.n <= ${CORRECTIONS_PER_WORD}) as corrected`;
 }
 
@@ -59,8 +62,9 @@ const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
 
 /**
  * The typo tier's tsquery: every typed word as its prefix or one of its corrections ('(brigthon:* | brighton) &
- * bak:*'), so a misspelt word and a correct one combine as the words tier's do. Null when no word has a correction:
- * the query would then be the words tier's own, which already answered.
+ * bak:*'), so a misspelt word and a correct one combine as the words tier's do, less what the words tier's query
+ * matches (it found all of those already: a group reads the typo tier only when it found fewer than a group's worth).
+ * Null when no word has a correction: the query would then match nothing new.
  */
 export function typoQuery(terms: SearchTerms, corrections: ReadonlyMap<string, string[]>): string | null {
   let corrected = false;
@@ -72,5 +76,5 @@ export function typoQuery(terms: SearchTerms, corrections: ReadonlyMap<string, s
     corrected = true;
     return `(${[`${word}:*`, ...alternatives].join(' | ')})`;
   });
-  return corrected ? parts.join(' & ') : null;
+  return corrected ? `(${parts.join(' & ')}) & !(${terms.prefixQuery})` : null;
 }
