@@ -1,16 +1,16 @@
 -- Global search's typo tier (issue 24): the distinct words of every searched text with the table they occur in, the
--- dictionary pg_trgm's documentation recommends for spelling correction. A typed word is corrected against this small table by trigrams
--- (search_words_trgm_idx); the corrected words then find rows through the full-text GIN indexes of 0009/0010,
--- instead of a trigram scan over every title. Expand only: the trigram indexes on the searched tables stay for the
--- version still running during the rollout, and go in a later release.
+-- dictionary pg_trgm's documentation recommends for spelling correction. A typed word is corrected against this small
+-- table by trigrams (search_words_trgm_idx); the corrected words then find rows through the full-text GIN indexes of
+-- 0009/0010, instead of a trigram scan over every title. Expand only: the trigram indexes on the searched tables stay
+-- for the version still running during the rollout, and go in a later release.
 --
--- A word is what the 'simple' configuration keeps as a lexeme for a plain word token of portal_search_text(value):
--- letters, digits, and the parts of hyphenated words. E-mails, hosts, paths and numbers with signs or dots are left
--- out: a typed term is only ever letters and digits (search-terms.ts).
+-- A word is a lexeme of portal_search_vector(value): the dictionary holds every lexeme a searched row's vector can
+-- hold, so the words tier may also skip a table where some typed word starts no word at all (global-search.query.ts).
+-- Corrections keep only plain words (letters and digits, as typed terms are: search-terms.ts, typo-tier.ts).
 CREATE OR REPLACE FUNCTION portal_search_words(value text) RETURNS SETOF text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE ROWS 8
   BEGIN ATOMIC
-    SELECT token FROM ts_parse('default', portal_search_text(value)) WHERE tokid IN (1, 2, 3, 9, 10, 11, 22);
+    SELECT unnest(tsvector_to_array(portal_search_vector(value)));
   END;
 --> statement-breakpoint
 -- The primary key is added after the fill below: building it once over 200,000 sorted words is faster than 200,000
@@ -79,11 +79,11 @@ CREATE TRIGGER "customers_search_words_update" AFTER UPDATE OF "business_name" O
   EXECUTE FUNCTION portal_search_words_of_updated('business_name');
 --> statement-breakpoint
 CREATE TRIGGER "contacts_search_words_insert" AFTER INSERT ON "contacts" REFERENCING NEW TABLE AS inserted_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION portal_search_words_of_inserted('name');
+  FOR EACH STATEMENT EXECUTE FUNCTION portal_search_words_of_inserted('name', 'email');
 --> statement-breakpoint
-CREATE TRIGGER "contacts_search_words_update" AFTER UPDATE OF "name" ON "contacts"
-  FOR EACH ROW WHEN (OLD."name" IS DISTINCT FROM NEW."name")
-  EXECUTE FUNCTION portal_search_words_of_updated('name');
+CREATE TRIGGER "contacts_search_words_update" AFTER UPDATE OF "name", "email" ON "contacts"
+  FOR EACH ROW WHEN (OLD."name" IS DISTINCT FROM NEW."name" OR OLD."email" IS DISTINCT FROM NEW."email")
+  EXECUTE FUNCTION portal_search_words_of_updated('name', 'email');
 --> statement-breakpoint
 CREATE TRIGGER "forms_search_words_insert" AFTER INSERT ON "forms" REFERENCING NEW TABLE AS inserted_rows
   FOR EACH STATEMENT EXECUTE FUNCTION portal_search_words_of_inserted('name');
@@ -109,7 +109,7 @@ INSERT INTO "search_words" ("source", "word")
     UNION ALL SELECT 'tasks', "title" FROM "tasks"
     UNION ALL SELECT 'requests', "subject" FROM "requests"
     UNION ALL SELECT 'customers', "business_name" FROM "customers"
-    UNION ALL SELECT 'contacts', "name" FROM "contacts"
+    UNION ALL SELECT 'contacts', "name" || ' ' || coalesce("email", '') FROM "contacts"
     UNION ALL SELECT 'forms', "name" FROM "forms"
     UNION ALL SELECT 'posts', "title" || ' ' || coalesce("excerpt", '') || ' ' || "body_text" FROM "posts"
   ) AS searched, portal_search_words(searched.value) AS w;
@@ -118,5 +118,8 @@ ALTER TABLE "search_words" ADD CONSTRAINT "search_words_source_word_pk" PRIMARY 
 --> statement-breakpoint
 CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);
 --> statement-breakpoint
--- Statistics now rather than at autovacuum's next pass: the corrections are planned against this table from the first search.
+-- Whether a table has a word starting with a typed word: a range of this index, as the titles' prefix indexes are read.
+CREATE INDEX "search_words_prefix_idx" ON "search_words" ("source", "word" text_pattern_ops);
+--> statement-breakpoint
+-- Statistics now rather than at autovacuum's next pass: searches read this table from the first one on.
 ANALYZE "search_words";

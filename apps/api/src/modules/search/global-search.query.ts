@@ -164,26 +164,53 @@ export function groupSpecs(principal: Principal): GroupSpec[] {
  * than a group's worth — a later tier can never outrank an earlier one, so skipping it changes nothing, and a common
  * prefix ('s', 'sca') costs one short index range instead of a bitmap of most of the table:
  * 1. titles starting with the phrase (btree, in byte order: the exact title and whole words come first);
- * 2. word-prefix matches anywhere (full text, GIN);
+ * 2. word-prefix matches anywhere (full text, GIN; see expandedQuery);
  * 3. misspellings, in a second statement (typoStatement) once this one answered.
  */
 function candidateTiers(spec: GroupSpec, terms: SearchTerms): SQL {
   const { table, searchedText } = spec;
   const visible = spec.visible ? sql`and ${spec.visible}` : sql``;
   const normalized = sql`portal_search_text(${spec.primaryText})`;
+  const query = tierName(spec, 'query');
   // Starts-with as the range [phrase, phraseEnd) of the text_pattern_ops index (what PostgreSQL derives from
   // `like 'phrase%'` with a constant, written out so a plan made for any phrase still reads that range); `using ~<~`
   // is the index's order, so the scan stops after the pool.
   return sql`${tierName(spec, 'starts')} as materialized (select id from ${table}
         where ${normalized} ~>=~ ${terms.phrase} and ${normalized} ~<~ ${terms.phraseEnd} ${visible}
         ${spec.selective ? sql`` : sql`order by ${normalized} using ~<~`} limit ${STARTS_WITH_POOL}),
+      ${query} as (${expandedQuery(spec)}),
       ${tierName(spec, 'words')} as materialized (select id from ${table}
         where (select count(*) from ${tierName(spec, 'starts')}) < ${HITS_PER_GROUP}
-          and portal_search_vector(${searchedText}) @@ to_tsquery('simple', ${terms.prefixQuery}) ${visible}
+          and (select matchable from ${query})
+          and portal_search_vector(${searchedText}) @@ (select query from ${query}) ${visible}
         limit ${WORD_POOL})`;
 }
 
-function tierName(spec: GroupSpec, tier: 'starts' | 'words' | 'typos'): SQL {
+/** A typed word's prefix stands for the words it starts when there are at most this many in the table. */
+const EXPANDED_WORDS = 32;
+
+/**
+ * The words tier's query for one table: each typed word's prefix (`re:*`) written as the table's words it starts
+ * (`'redesign' | 'refresh' | …`, from the dictionary search_words, a btree range per word) when they are few. GIN
+ * collects every row of a prefix before it can intersect, so 'scale:* & re:*' read all 200,000 'scale' tasks (2.5 ms)
+ * to find none; with whole words GIN skips through the common one by the rare ones. Not matchable when a word starts
+ * no word of the table: the tier is then not read at all. Lexemes are quoted for the tsquery cast (the dictionary
+ * holds e-mails and paths too).
+ */
+function expandedQuery(spec: GroupSpec): SQL {
+  return sql`select bool_and(expansion.found > 0) as matchable,
+      string_agg(case when expansion.found between 1 and ${EXPANDED_WORDS} then expansion.words
+        else expansion.prefix end, ' & ' order by expansion.n)::tsquery as query
+    from (select typed.n, typed.word || ':*' as prefix, count(word.word) as found,
+        '(' || string_agg('''' || replace(replace(word.word, '\\', '\\\\'), '''', '''''') || '''', ' | ') || ')' as words
+      from search_typed as typed
+      left join lateral (select sw.word from search_words sw
+        where sw.source = ${spec.source} and sw.word ~>=~ typed.word and sw.word ~<~ typed.word_end
+        limit ${EXPANDED_WORDS + 1}) as word on true
+      group by typed.n, typed.word) as expansion`;
+}
+
+function tierName(spec: GroupSpec, tier: 'starts' | 'query' | 'words' | 'typos'): SQL {
   return sql.raw(`${spec.group}_${tier}`);
 }
 
@@ -219,7 +246,11 @@ export function emptyGroups(): GlobalSearchResponse['data'] {
 
 /** One statement for the first two tiers of every group the caller may read (exported for EXPLAIN in benchmarks). */
 export function buildSearchStatement(specs: GroupSpec[], terms: SearchTerms): SQL {
-  return sql`with ${sql.join(
+  const typed = sql.join(
+    terms.words.map((word, index) => sql`(${index}, ${word}, ${terms.wordEnds[index]})`),
+    sql`, `,
+  );
+  return sql`with search_typed(n, word, word_end) as (values ${typed}), ${sql.join(
     specs.map((spec) => candidateTiers(spec, terms)),
     sql`, `,
   )} ${sql.join(

@@ -81,6 +81,14 @@ describe('matching', () => {
     expect(uuids((await search('photograpy')).requests)).toContain(ids.request);
   });
 
+  it('finds a title by the start of an e-mail address or of a hyphenated word in it', async () => {
+    const plan = await buildPlan(db, { title: 'Lexeme plan' });
+    const task = await buildTask(db, { projectId: plan.id, title: "Send the co-op brief to o'neil@brightside.test" });
+    expect(uuids((await search('neil@bright')).tasks)).toEqual([task.uuid]);
+    expect(uuids((await search("o'neil brief")).tasks)).toEqual([task.uuid]);
+    expect(uuids((await search('co op brief')).tasks)).toEqual([task.uuid]);
+  });
+
   it('does not guess for short words', async () => {
     expect((await search('lgo')).tasks).toEqual([]);
   });

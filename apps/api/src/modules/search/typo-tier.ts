@@ -19,7 +19,8 @@ const CORRECTIONS_PER_WORD = 8;
  * titles with before), the most similar first. Words starting with the typed word are left out: its prefix
  * (`word:*`) finds them already, and so are words shorter than the typed word less the edits the dropdown allows
  * (one, two from eight letters; `matchesTerm` in apps/web/src/search/searchResults.ts): their rows ('photo' for
- * 'photograpy') would be filtered out there. Its own statement, read only when a group found fewer than a group's worth: inside
+ * 'photograpy') would be filtered out there. Only plain words (letters and digits) are corrections: the dictionary
+ * also holds e-mails and paths, which 'scale' resembles in every scale contact's address. Its own statement, read only when a group found fewer than a group's worth: inside
  * the search statement, its generic plan (an unknown word matching 1,000 dictionary rows) looked ten times dearer than
  * a custom one, so PostgreSQL planned the whole statement again on every search (3 ms).
  */
@@ -35,6 +36,7 @@ export function correctionsStatement(terms: SearchTerms): SQL {
       from search_words sw
       where typed.word <% sw.word and not starts_with(sw.word, typed.word)
         and char_length(sw.word) >= char_length(typed.word) - (case when char_length(typed.word) >= 8 then 2 else 1 end)
+        and sw.word ~ '^[[:alnum:]]+$'
     ) as ranked where ranked.n <= ${CORRECTIONS_PER_WORD}) as corrected`;
 }
 
