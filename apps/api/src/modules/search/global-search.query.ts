@@ -1,7 +1,7 @@
 import type { GlobalSearchHit, GlobalSearchResponse } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { executePrepared } from '../../db/prepared';
+import { executePrepared, executeTemplate, prepareTemplate, type StatementTemplate } from '../../db/prepared';
 import type { Principal } from '../../http/access';
 import { visiblePlans } from '../plans/plan-list.query';
 import { visibleRequests } from '../requests/request-access';
@@ -278,6 +278,50 @@ export function buildTypoStatement(specs: { spec: GroupSpec; query: string }[], 
 
 type Hit = GlobalSearchHit & { group: GroupName };
 
+/** Built search statements by caller, groups and number of words (see prepareTemplate); cleared when full. */
+const templates = new Map<string, StatementTemplate>();
+const MAX_TEMPLATES = 1000;
+
+function searchTemplate(principal: Principal, specs: GroupSpec[], terms: SearchTerms): StatementTemplate {
+  const key = `${principal.userId}:${specs.map((spec) => spec.group).join(',')}:${terms.words.length}`;
+  let template = templates.get(key);
+  if (!template) {
+    if (templates.size >= MAX_TEMPLATES) {
+      templates.clear();
+    }
+    template = prepareTemplate(buildSearchStatement(specs, placeholderTerms(terms.words.length)));
+    templates.set(key, template);
+  }
+  return template;
+}
+
+/** Terms whose values are placeholders (filled by termValues): the statement's text depends only on the shape. */
+function placeholderTerms(wordCount: number): SearchTerms {
+  const value = (name: string) => sql.placeholder(name) as unknown as string;
+  const indexes = Array.from({ length: wordCount }, (_, index) => index);
+  return {
+    prefixQuery: value('prefixQuery'),
+    phrase: value('phrase'),
+    phraseEnd: value('phraseEnd'),
+    words: indexes.map((index) => value(`word${index}`)),
+    wordEnds: indexes.map((index) => value(`wordEnd${index}`)),
+    fuzzy: false,
+  };
+}
+
+function termValues(terms: SearchTerms): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    prefixQuery: terms.prefixQuery,
+    phrase: terms.phrase,
+    phraseEnd: terms.phraseEnd,
+  };
+  terms.words.forEach((word, index) => {
+    values[`word${index}`] = word;
+    values[`wordEnd${index}`] = terms.wordEnds[index];
+  });
+  return values;
+}
+
 /** The caller's best matches per group; groups the caller may not read stay empty. */
 export async function searchEverything(
   db: Database,
@@ -291,16 +335,15 @@ export async function searchEverything(
   }
   // One statement for every group, one round trip: issue 24 counts CPU per request, and a statement per group on its
   // own connection (answering in the slowest group's time rather than the sum) cost six round trips and plannings
-  // for ~1 ms less latency. The typo operator's threshold is a setting of every connection (db/client.ts).
-  const statement = buildSearchStatement(specs, terms);
-  // Planning this statement costs more than running it (1.3–2.4 ms against 0.8–2.7 at the scale seed), so staff
-  // searches run it as a named prepared statement, whose generic plan (every value a parameter) EXPLAIN shows as good
-  // as a fresh one on that data. Not for freelancers: a generic estimate of their visible rows took a bitmap of all
-  // 200,000 't%' titles for the ordered 20 (8.8 ms against 1.1).
+  // for ~1 ms less latency. Planning it costs more than running it (1.3–2.4 ms against 0.8–2.7 at the scale seed), so
+  // staff searches run it as a named prepared statement, whose generic plan (every value a parameter) EXPLAIN shows
+  // as good as a fresh one on that data, and its text is built once per caller and number of words. Not for
+  // freelancers: a generic estimate of their visible rows took a bitmap of all 200,000 't%' titles for the ordered 20
+  // (8.8 ms against 1.1).
   const rows =
     principal.type === 'regular_user'
-      ? await executePrepared<Hit>(db, statement)
-      : (await db.execute<Hit>(statement)).rows;
+      ? await executeTemplate<Hit>(db, searchTemplate(principal, specs, terms), termValues(terms))
+      : (await db.execute<Hit>(buildSearchStatement(specs, terms))).rows;
   for (const { group, ...hit } of rows) {
     data[group].push(hit);
   }
