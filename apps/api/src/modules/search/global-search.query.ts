@@ -165,7 +165,7 @@ export function groupSpecs(principal: Principal): GroupSpec[] {
  * prefix ('s', 'sca') costs one short index range instead of a bitmap of most of the table:
  * 1. titles starting with the phrase (btree, in byte order: the exact title and whole words come first);
  * 2. word-prefix matches anywhere (full text, GIN; see expandedQuery);
- * 3. misspellings, in a second statement (typoStatement) once this one answered.
+ * 3. misspellings, in further statements once this one answered (addTypos).
  */
 function candidateTiers(spec: GroupSpec, terms: SearchTerms): SQL {
   const { table, searchedText } = spec;
@@ -178,19 +178,27 @@ function candidateTiers(spec: GroupSpec, terms: SearchTerms): SQL {
   return sql`${tierName(spec, 'starts')} as materialized (select id from ${table}
         where ${normalized} ~>=~ ${terms.phrase} and ${normalized} ~<~ ${terms.phraseEnd} ${visible}
         ${spec.selective ? sql`` : sql`order by ${normalized} using ~<~`} limit ${STARTS_WITH_POOL}),
-      ${query} as (${expandedQuery(spec)}),
+      ${
+        // One word has nothing to intersect: its prefix costs GIN what its words would.
+        terms.words.length > 1
+          ? sql`${query} as (${expandedQuery(spec)}),
       ${tierName(spec, 'words')} as materialized (select id from ${table}
         where (select count(*) from ${tierName(spec, 'starts')}) < ${HITS_PER_GROUP}
           and (select matchable from ${query})
           and portal_search_vector(${searchedText}) @@ (select query from ${query}) ${visible}
-        limit ${WORD_POOL})`;
+        limit ${WORD_POOL})`
+          : sql`${tierName(spec, 'words')} as materialized (select id from ${table}
+        where (select count(*) from ${tierName(spec, 'starts')}) < ${HITS_PER_GROUP}
+          and portal_search_vector(${searchedText}) @@ to_tsquery('simple', ${terms.prefixQuery}) ${visible}
+        limit ${WORD_POOL})`
+      }`;
 }
 
 /** A typed word's prefix stands for the words it starts when there are at most this many in the table. */
 const EXPANDED_WORDS = 32;
 
 /**
- * The words tier's query for one table: each typed word's prefix (`re:*`) written as the table's words it starts
+ * The words tier's query for one table, for terms of several words: each typed word's prefix (`re:*`) written as the table's words it starts
  * (`'redesign' | 'refresh' | …`, from the dictionary search_words, a btree range per word) when they are few. GIN
  * collects every row of a prefix before it can intersect, so 'scale:* & re:*' read all 200,000 'scale' tasks (2.5 ms)
  * to find none; with whole words GIN skips through the common one by the rare ones. Not matchable when a word starts
@@ -280,7 +288,7 @@ type Hit = GlobalSearchHit & { group: GroupName };
 
 /** Built search statements by caller, groups and number of words (see prepareTemplate); cleared when full. */
 const templates = new Map<string, StatementTemplate>();
-const MAX_TEMPLATES = 1000;
+const MAX_TEMPLATES = 200;
 
 function searchTemplate(principal: Principal, specs: GroupSpec[], terms: SearchTerms): StatementTemplate {
   const key = `${principal.userId}:${specs.map((spec) => spec.group).join(',')}:${terms.words.length}`;
