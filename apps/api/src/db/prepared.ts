@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
@@ -44,8 +44,29 @@ const dialect = new PgDialect({ casing: 'snake_case' });
 
 /** runPrepared for a raw `sql` statement (what db.execute runs); the rows as PostgreSQL answers them. */
 export async function executePrepared<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  return executeTemplate<T>(db, prepareTemplate(query), {});
+}
+
+/** A statement turned into its text once, its `sql.placeholder` values filled on each run (executeTemplate). */
+export type StatementTemplate = { text: string; params: unknown[]; name: string | null };
+
+/**
+ * For a statement whose building costs more than running it: global search's is 14 kB of SQL from ~40 parts, 0.3–0.5
+ * ms of the API's CPU to build and turn into text on every keystroke. Built once with placeholders, the text (and
+ * its name) is reused.
+ */
+export function prepareTemplate(query: SQL): StatementTemplate {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = statementName(text);
+  return { text, params, name: statementName(text) };
+}
+
+export async function executeTemplate<T extends Record<string, unknown>>(
+  db: Database,
+  template: StatementTemplate,
+  values: Record<string, unknown>,
+): Promise<T[]> {
+  const { text, name } = template;
+  const params = fillPlaceholders(template.params, values);
   const result = await db.$client.query<T>(name ? { name, text, values: params } : { text, values: params });
   return result.rows;
 }

@@ -27,6 +27,7 @@ export * from './posts';
 export * from './rate-limits';
 export * from './reports';
 export * from './requests';
+export * from './search';
 export * from './tasks';
 export * from './uploads';
 export * from './users';

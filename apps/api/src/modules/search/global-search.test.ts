@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildActors, buildCustomer, buildPlan, buildUser } from '../../../test/factories';
 import { getTestApp } from '../../../test/test-app';
 import type { Database } from '../../db/client';
-import { forms } from '../../db/schema';
+import { forms, tasks } from '../../db/schema';
 import { buildRequest } from '../requests/relation-test-helpers';
 import { buildTask } from '../tasks/test-helpers';
 
@@ -80,12 +81,46 @@ describe('matching', () => {
     expect(uuids((await search('photograpy')).requests)).toContain(ids.request);
   });
 
+  it('finds a title by the start of an e-mail address or of a hyphenated word in it', async () => {
+    const plan = await buildPlan(db, { title: 'Lexeme plan' });
+    const task = await buildTask(db, { projectId: plan.id, title: "Send the co-op brief to o'neil@brightside.test" });
+    expect(uuids((await search('neil@bright')).tasks)).toEqual([task.uuid]);
+    expect(uuids((await search("o'neil brief")).tasks)).toEqual([task.uuid]);
+    expect(uuids((await search('co op brief')).tasks)).toEqual([task.uuid]);
+  });
+
   it('does not guess for short words', async () => {
     expect((await search('lgo')).tasks).toEqual([]);
   });
 
   it('ranks the exact title first, then titles that start with the term (whole word before prefix), then other matches', async () => {
     expect(uuids((await search('logo')).tasks)).toEqual([ids.logo, ids.hidden, ids.logotype, ids.redesign]);
+  });
+});
+
+describe('typos', () => {
+  it('finds a row by a misspelt word beside a correctly typed one', async () => {
+    expect(uuids((await search('redesing spring')).tasks)).toEqual([ids.redesign]);
+  });
+
+  it("corrects to the words of a task created a moment ago (the dictionary's insert trigger)", async () => {
+    const plan = await buildPlan(db, { title: 'Dictionary plan' });
+    const task = await buildTask(db, { projectId: plan.id, title: 'Marzipan tasting menu' });
+    expect(uuids((await search('marzipna')).tasks)).toEqual([task.uuid]);
+  });
+
+  it('corrects to the new words of a renamed task (the update trigger)', async () => {
+    const plan = await buildPlan(db, { title: 'Rename plan' });
+    const task = await buildTask(db, { projectId: plan.id, title: 'Placeholder' });
+    await db.update(tasks).set({ title: 'Xylophone jingle' }).where(eq(tasks.id, task.id));
+    expect(uuids((await search('xylophnoe')).tasks)).toEqual([task.uuid]);
+  });
+
+  it('shows typo matches only to those who may see the row', async () => {
+    expect(uuids((await search('animaiton', actors.manager.token)).tasks)).toEqual([ids.hidden]);
+    expect((await search('animaiton', actors.freelancer.token)).tasks).toEqual([]);
+    expect(uuids((await search('terrase', actors.manager.token)).requests)).toEqual([ids.hiddenRequest]);
+    expect((await search('terrase', actors.freelancer.token)).requests).toEqual([]);
   });
 });
 

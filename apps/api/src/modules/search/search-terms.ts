@@ -15,6 +15,10 @@ export type SearchTerms = {
    * starts-with tier is a plain range of the text_pattern_ops index even when planned for any phrase (a parameter).
    */
   phraseEnd: string;
+  /** The words in the order typed; the typo tier corrects each long one on its own (typo-tier.ts). */
+  words: string[];
+  /** For each word, the smallest text above every word starting with it (as phraseEnd for the phrase). */
+  wordEnds: string[];
   /** Typo tolerance only pays for longer words: short ones would match almost anything by trigrams. */
   fuzzy: boolean;
 };
@@ -35,6 +39,20 @@ export function normalizeSearchText(value: string): string {
     .replace(/[ßæœøđðłþı]/g, (c) => FOLDS[c] ?? c);
 }
 
+/** The text with its last character one code point higher: the end of the index range of texts starting with it. */
+function prefixEnd(text: string): string {
+  // By characters, not UTF-16 units: the last may be a surrogate pair. It is a letter or digit, so one more is a
+  // valid character; text_pattern_ops compares bytes, and UTF-8 keeps code point order.
+  const characters = [...text];
+  const last = characters.pop() ?? '';
+  return characters.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
+}
+
+/** Whether a typed word is long enough to be corrected when misspelt. */
+export function isFuzzyWord(word: string): boolean {
+  return word.length >= FUZZY_MIN_WORD_LENGTH;
+}
+
 export function parseSearchTerm(raw: string): SearchTerms | null {
   const words = normalizeSearchText(raw.slice(0, MAX_TERM_CHARS))
     .split(/[^\p{L}\p{N}]+/u)
@@ -44,14 +62,12 @@ export function parseSearchTerm(raw: string): SearchTerms | null {
     return null;
   }
   const phrase = words.join(' ');
-  // By characters, not UTF-16 units: the last may be a surrogate pair. It is a letter or digit, so one more is a
-  // valid character; text_pattern_ops compares bytes, and UTF-8 keeps code point order.
-  const characters = [...phrase];
-  const last = characters.pop() ?? '';
   return {
     prefixQuery: words.map((word) => `${word}:*`).join(' & '),
     phrase,
-    phraseEnd: characters.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1),
-    fuzzy: words.some((word) => word.length >= FUZZY_MIN_WORD_LENGTH),
+    phraseEnd: prefixEnd(phrase),
+    words,
+    wordEnds: words.map(prefixEnd),
+    fuzzy: words.some(isFuzzyWord),
   };
 }
