@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { getTestApp } from '../../test/test-app';
-import { runPrepared } from './prepared';
+import { isoTimestamp, runPrepared } from './prepared';
 import { users } from './schema';
 
 let ctx: Awaited<ReturnType<typeof getTestApp>>;
@@ -35,4 +35,19 @@ test('a statement of fixed text runs under the name it passes, without its SQL b
     expect(statements.rows).toHaveLength(1);
     expect(statements.rows[0]?.statement).toContain('"users"."id" = $1');
   });
+});
+
+test('a timestamptz text becomes the ISO form a Date writes, whatever its fraction, zone or year', () => {
+  const texts = [
+    '2026-11-29 09:11:42+00',
+    '2026-11-29 09:11:42.7+00',
+    '2026-11-29 09:11:42.12+00',
+    '2026-11-29 09:11:42.123456+00',
+    '2026-11-29 23:59:59.999999+00',
+    '2026-11-29 09:11:42.5+01',
+    '0099-01-01 00:00:00+00',
+  ];
+  for (const text of texts) {
+    expect(isoTimestamp(text)).toBe(new Date(text).toISOString());
+  }
 });

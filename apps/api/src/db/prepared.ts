@@ -83,3 +83,30 @@ export async function queryTextRows(
   const result = await clientOf(db).query<TextRow>(name ? { ...config, name } : config);
   return result.rows;
 }
+
+/**
+ * A timestamptz column's text as Date#toISOString writes it. PostgreSQL writes 'YYYY-MM-DD HH:MM:SS[.ffffff]+00'
+ * (in UTC sessions, trailing zeros of the fraction dropped), which is cut into the ISO form directly; parsing it
+ * into a Date and writing that out cost ~1.5 ms per 1,000 rows. Anything else (another zone, years before 1000,
+ * which V8's parser reads differently) goes through a Date as before.
+ */
+export function isoTimestamp(text: string): string {
+  const n = text.length;
+  if (
+    text.charCodeAt(0) > 48 &&
+    text.charCodeAt(4) === 45 &&
+    text.charCodeAt(10) === 32 &&
+    text.endsWith('+00') &&
+    (n === 22 || (n <= 29 && text.charCodeAt(19) === 46))
+  ) {
+    const millis =
+      n === 22
+        ? '000'
+        : text
+            .slice(20, n - 3)
+            .padEnd(3, '0')
+            .slice(0, 3);
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.${millis}Z`;
+  }
+  return new Date(text).toISOString();
+}

@@ -13,7 +13,7 @@ import type {
 import { and, asc, desc, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { queryTextRows, type TextRow } from '../../db/prepared';
+import { isoTimestamp, queryTextRows, type TextRow } from '../../db/prepared';
 import { tasks } from '../../db/schema';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
 import { type Viewer, visibleTaskSources } from './task-access';
@@ -285,7 +285,7 @@ function presentRow(row: TextRow, people: PersonRow[] | undefined, tagNames: str
     seed: ref(seedUuid, seedTitle),
     parent: ref(parentUuid, parentTitle),
     creator: creatorUuid ? { uuid: creatorUuid, name: creatorName ?? '' } : null,
-    created_at: new Date(createdAt).toISOString(),
+    created_at: isoTimestamp(createdAt),
     sort_order: Number(sortOrder),
     // A task holds at most one request (doc 2 §4 Relations).
     requests_count: requestUuid ? 1 : 0,
