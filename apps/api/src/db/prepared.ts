@@ -72,13 +72,24 @@ function clientOf(db: DbExecutor): pg.Pool | pg.PoolClient {
  * parsers cost ~5 ms of a 1,000-task page's CPU, more than the few conversions the caller makes itself. The name
  * must stay unique to the text.
  */
-export async function queryTextRows(
+export function queryTextRows(db: DbExecutor, fixedName: string, text: string, values: unknown[]): Promise<TextRow[]> {
+  return runTextRows(db, claimName(`t_${fixedName}`), text, values);
+}
+
+/**
+ * A built query (drizzle's select, or anything with toSQL) as a named prepared statement per SQL text, like
+ * runPrepared, its rows as text rows: its SQL is built once (runPrepared builds it to name it, then drizzle builds it
+ * again to prepare it) and no row goes through drizzle's mapping.
+ */
+export function queryBuiltTextRows(
   db: DbExecutor,
-  fixedName: string,
-  text: string,
-  values: unknown[],
+  query: { toSQL: () => { sql: string; params: unknown[] } },
 ): Promise<TextRow[]> {
-  const name = claimName(`t_${fixedName}`);
+  const { sql: text, params } = query.toSQL();
+  return runTextRows(db, statementName(text), text, params);
+}
+
+async function runTextRows(db: DbExecutor, name: string | null, text: string, values: unknown[]) {
   const config = { text, values, rowMode: 'array' as const, types: asText };
   const result = await clientOf(db).query<TextRow>(name ? { ...config, name } : config);
   return result.rows;

@@ -9,7 +9,7 @@ import {
 } from '@portal/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { queryTextRows, runPrepared } from '../../db/prepared';
+import { queryBuiltTextRows, queryTextRows } from '../../db/prepared';
 import { requests, timeLogs } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { loadLatestComments } from '../comments/latest-comments';
@@ -249,8 +249,11 @@ export async function selectRequests(
     .$dynamic();
   // A named prepared statement per filter shape: the list's id query is parsed once per connection.
   const ids = (
-    await runPrepared(options.limit !== undefined ? idQuery.limit(options.limit).offset(options.offset ?? 0) : idQuery)
-  ).map((r) => r.id);
+    await queryBuiltTextRows(
+      db,
+      options.limit !== undefined ? idQuery.limit(options.limit).offset(options.offset ?? 0) : idQuery,
+    )
+  ).map((row) => Number(row[0]));
   return ids.length === 0 ? [] : readRows(db, ids);
 }
 
