@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { getTestApp } from '../../test/test-app';
-import { isoTimestamp, runPrepared } from './prepared';
+import { isoTimestamp, queryTextRows, runPrepared } from './prepared';
 import { users } from './schema';
 
 let ctx: Awaited<ReturnType<typeof getTestApp>>;
@@ -50,4 +50,12 @@ test('a timestamptz text becomes the ISO form a Date writes, whatever its fracti
   for (const text of texts) {
     expect(isoTimestamp(text)).toBe(new Date(text).toISOString());
   }
+});
+
+test("a text-row statement inside a transaction runs on the transaction's connection, answering PostgreSQL's text", async () => {
+  await ctx.db.transaction(async (tx) => {
+    const pid = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+    const rows = await queryTextRows(tx, 'test_backend_pid', 'select pg_backend_pid(), $1::int + 1, null', [41]);
+    expect(rows).toEqual([[String(pid.rows[0]?.pid), '42', null]]);
+  });
 });
