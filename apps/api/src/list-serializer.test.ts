@@ -1,7 +1,7 @@
 import { taskListResponseSchema } from '@portal/domain';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { listSerializerCompiler } from './list-serializer';
+import { listBytesSerializerCompiler, listSerializerCompiler } from './list-serializer';
 
 const person = { uuid: '00000000-0000-4000-8000-000000000001', name: 'Ann "A" Lee', type: 'regular_user' };
 const row = {
@@ -62,5 +62,13 @@ describe('listSerializerCompiler', () => {
     const written = compile(listSerializerCompiler, '200')(data);
     expect(written).not.toMatch(/secret|password|owner_id|debug/);
     expect(written).toBe(zodWrite(data));
+  });
+
+  it('hands the routes the same JSON as UTF-8 bytes for a 200 answer, and other answers as zod writes them', () => {
+    const data = { data: [row, { ...row, parent: null, request: null }], meta };
+    const written = compile(listBytesSerializerCompiler, '200')(data) as unknown as Buffer;
+    expect(Buffer.isBuffer(written)).toBe(true);
+    expect(written.equals(Buffer.from(zodWrite(data)))).toBe(true);
+    expect(compile(listBytesSerializerCompiler, '404')(data)).toBe(zodWrite(data));
   });
 });

@@ -18,3 +18,18 @@ export const listSerializerCompiler: FastifySerializerCompiler<unknown> = (route
   const write = fastJson(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as object);
   return (data: unknown) => write(data);
 };
+
+/**
+ * The list routes' serializer: listSerializerCompiler's 200 answer handed to Fastify as UTF-8 bytes. Handed a string
+ * of a 1,000-task page (735 KB, built by concatenation), Fastify measured its UTF-8 length for content-length (which
+ * flattens the string) and the socket then encoded it once more: ~2 ms of CPU and as much garbage. Bytes are
+ * measured by their length, written as they are, and compressed without another copy.
+ */
+export const listBytesSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
+  const write = listSerializerCompiler(route);
+  if (route.httpStatus !== '200') {
+    return write;
+  }
+  // Fastify sends a Buffer from a serializer as it is; its type only names strings.
+  return (data: unknown) => Buffer.from(write(data)) as unknown as string;
+};

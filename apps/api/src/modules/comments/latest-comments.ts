@@ -1,7 +1,20 @@
-import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { queryTextRows } from '../../db/prepared';
 
 export type LatestComment = { uuid: string; text: string; creator: { uuid: string; name: string } | null };
+
+/** Fixed text, so every connection prepares it once (it was parsed and planned on each list request). */
+const LATEST_SQL = `
+  select r.id, c.uuid, c.text, u.uuid, ct.name
+  from unnest($1::int[]) as r(id)
+  cross join lateral (
+    select lc.uuid, lc.text, lc.creator_id from comments lc
+    where lc.commentable_type = 'request' and lc.commentable_id = r.id and lc.deleted_at is null
+      and lc.type = 'comment' and lc.created_at <= now()
+    order by lc.created_at desc, lc.id desc limit 1
+  ) c
+  left join users u on u.id = c.creator_id
+  left join contacts ct on ct.user_id = u.id`;
 
 /**
  * The newest sent, undeleted comment (a thread or a reply, type comment) of each request: the requests list's
@@ -16,28 +29,18 @@ export async function loadLatestComments(
     return latest;
   }
   const ids = `{${requestIds.map((id) => Math.trunc(id)).join(',')}}`;
-  const found = await db.execute<{
-    request_id: number;
-    uuid: string;
-    text: string;
-    creator_uuid: string | null;
-    creator_name: string | null;
-  }>(sql`
-    select r.id as request_id, c.uuid, c.text, u.uuid as creator_uuid, ct.name as creator_name
-    from unnest(${ids}::int[]) as r(id)
-    cross join lateral (
-      select lc.uuid, lc.text, lc.creator_id from comments lc
-      where lc.commentable_type = 'request' and lc.commentable_id = r.id and lc.deleted_at is null
-        and lc.type = 'comment' and lc.created_at <= now()
-      order by lc.created_at desc, lc.id desc limit 1
-    ) c
-    left join users u on u.id = c.creator_id
-    left join contacts ct on ct.user_id = u.id`);
-  for (const row of found.rows) {
-    latest.set(row.request_id, {
-      uuid: row.uuid,
-      text: row.text,
-      creator: row.creator_uuid ? { uuid: row.creator_uuid, name: row.creator_name ?? '' } : null,
+  const rows = await queryTextRows(db, 'latest_request_comments', LATEST_SQL, [ids]);
+  for (const [requestId, uuid, text, creatorUuid, creatorName] of rows as [
+    string,
+    string,
+    string,
+    string | null,
+    string | null,
+  ][]) {
+    latest.set(Number(requestId), {
+      uuid,
+      text,
+      creator: creatorUuid ? { uuid: creatorUuid, name: creatorName ?? '' } : null,
     });
   }
   return latest;

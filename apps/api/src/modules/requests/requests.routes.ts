@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { mergeRequestBrief } from '../../collab/request-brief-merge';
 import { access, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
-import { listSerializerCompiler } from '../../list-serializer';
+import { listBytesSerializerCompiler } from '../../list-serializer';
 import { listHistory } from '../history/activity-log';
 import { createRequest } from './create-request';
 import { deleteDraft } from './delete-draft';
@@ -54,7 +54,7 @@ export const requestRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: requestListQuerySchema,
         response: { 200: requestListResponseSchema, ...errorResponses },
       },
-      serializerCompiler: listSerializerCompiler,
+      serializerCompiler: listBytesSerializerCompiler,
     },
     async (request) => listRequests(app.ctx.db, request.query, viewer(request)),
   );

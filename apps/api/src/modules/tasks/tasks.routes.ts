@@ -25,7 +25,7 @@ import { tasks } from '../../db/schema';
 import { type DomainEvent, inTransaction } from '../../events/domain-events';
 import { access, type Principal, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
-import { listSerializerCompiler } from '../../list-serializer';
+import { listBytesSerializerCompiler } from '../../list-serializer';
 import { notificationDelivery } from '../notifications/deliver';
 import { changeTaskRequest } from '../requests/request-relations';
 import { createTask } from './create-task';
@@ -63,7 +63,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.staff('TASKS_READ') },
       schema: { tags, querystring: taskListQuerySchema, response: { 200: taskListResponseSchema, ...errorResponses } },
-      serializerCompiler: listSerializerCompiler,
+      serializerCompiler: listBytesSerializerCompiler,
     },
     async (request) => listTasks(app.ctx.db, request.query, viewer(request), app.ctx.config.agencyTimeZone),
   );
