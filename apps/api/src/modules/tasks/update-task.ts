@@ -1,5 +1,5 @@
 import { MESSAGES, type TaskStatus, type taskUpdateSchema } from '@portal/domain';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client';
 import { tasks, taskUsers } from '../../db/schema';
