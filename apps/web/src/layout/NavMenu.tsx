@@ -1,8 +1,9 @@
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useConfig, useCurrentUser } from '../auth/queries';
 import { useAbility } from '../auth/useAbility';
 import { SpriteIcon } from '../components/SpriteIcon/SpriteIcon';
+import type { SpriteIconName } from '../components/SpriteIcon/spriteIcons';
 import { ROUTES } from '../routes/routeTable';
 import { SIDEBAR, type VisibleNavEntry, type VisibleNavGroup, visibleNavigation } from './navigation';
 import { browserStorage, isString, readPersonalList, writePersonalList } from './personalStore';
@@ -10,40 +11,46 @@ import { NavBadgeSlot } from './slots';
 import './nav-menu.css';
 
 // Screens that land later bring their icon with them; until then an entry without one simply has none.
-const ICONS: Record<string, ReactNode> = {
-  work: <SpriteIcon name="AppstoreOutlined" />,
-  'client-work': <SpriteIcon name="ShopOutlined" />,
-  marketing: <SpriteIcon name="FundOutlined" />,
-  reports: <SpriteIcon name="PieChartOutlined" />,
-  admin: <SpriteIcon name="SettingOutlined" />,
-  dashboard: <SpriteIcon name="DashboardOutlined" />,
-  mentions: <SpriteIcon name="MessageOutlined" />,
-  tasks: <SpriteIcon name="CheckSquareOutlined" />,
-  'personal-tasks': <SpriteIcon name="ProfileOutlined" />,
-  requests: <SpriteIcon name="FileTextOutlined" />,
-  assistant: <SpriteIcon name="BulbOutlined" />,
-  clients: <SpriteIcon name="ShopOutlined" />,
-  customers: <SpriteIcon name="SolutionOutlined" />,
-  plans: <SpriteIcon name="FolderOutlined" />,
-  contacts: <SpriteIcon name="ContactsOutlined" />,
-  onboarding: <SpriteIcon name="RocketOutlined" />,
-  orders: <SpriteIcon name="ShoppingCartOutlined" />,
-  forms: <SpriteIcon name="FormOutlined" />,
-  'reports-overview': <SpriteIcon name="PieChartOutlined" />,
-  timelog: <SpriteIcon name="ClockCircleOutlined" />,
-  'project-time': <SpriteIcon name="FieldTimeOutlined" />,
-  'users-report': <SpriteIcon name="BarChartOutlined" />,
-  users: <SpriteIcon name="UserOutlined" />,
-  roles: <SpriteIcon name="SafetyOutlined" />,
-  groups: <SpriteIcon name="TeamOutlined" />,
-  services: <SpriteIcon name="IdcardOutlined" />,
-  'product-types': <SpriteIcon name="TagsOutlined" />,
-  'comment-templates': <SpriteIcon name="SnippetsOutlined" />,
-  administration: <SpriteIcon name="BankOutlined" />,
-  webhooks: <SpriteIcon name="ApiOutlined" />,
-  'email-logs': <SpriteIcon name="MailOutlined" />,
-  'activity-log': <SpriteIcon name="HistoryOutlined" />,
+const ICONS: Record<string, SpriteIconName> = {
+  work: 'AppstoreOutlined',
+  'client-work': 'ShopOutlined',
+  marketing: 'FundOutlined',
+  reports: 'PieChartOutlined',
+  admin: 'SettingOutlined',
+  dashboard: 'DashboardOutlined',
+  mentions: 'MessageOutlined',
+  tasks: 'CheckSquareOutlined',
+  'personal-tasks': 'ProfileOutlined',
+  requests: 'FileTextOutlined',
+  assistant: 'BulbOutlined',
+  clients: 'ShopOutlined',
+  customers: 'SolutionOutlined',
+  plans: 'FolderOutlined',
+  contacts: 'ContactsOutlined',
+  onboarding: 'RocketOutlined',
+  orders: 'ShoppingCartOutlined',
+  forms: 'FormOutlined',
+  'reports-overview': 'PieChartOutlined',
+  timelog: 'ClockCircleOutlined',
+  'project-time': 'FieldTimeOutlined',
+  'users-report': 'BarChartOutlined',
+  users: 'UserOutlined',
+  roles: 'SafetyOutlined',
+  groups: 'TeamOutlined',
+  services: 'IdcardOutlined',
+  'product-types': 'TagsOutlined',
+  'comment-templates': 'SnippetsOutlined',
+  administration: 'BankOutlined',
+  webhooks: 'ApiOutlined',
+  'email-logs': 'MailOutlined',
+  'activity-log': 'HistoryOutlined',
 };
+
+/** A group's or entry's icon from the sprite; empty for one that has none yet. */
+function NavIcon({ navKey }: { navKey: string }) {
+  const name = ICONS[navKey];
+  return <span className="nav-icon">{name ? <SpriteIcon name={name} /> : null}</span>;
+}
 
 /** The entry whose path is the longest prefix of the current location. */
 function selectedKey(groups: VisibleNavGroup[], pathname: string): string | undefined {
@@ -100,9 +107,7 @@ function NavGroup({
         onClick={onToggle}
         data-testid={`nav-${group.key}`}
       >
-        <span className="nav-icon" aria-hidden="true">
-          {ICONS[group.key]}
-        </span>
+        <NavIcon navKey={group.key} />
         <span className="nav-label">{group.label}</span>
         <span className="nav-arrow" aria-hidden="true" />
       </button>
@@ -136,9 +141,7 @@ function NavEntry({
       data-testid={`nav-${entry.key}`}
       onClick={onNavigate}
     >
-      <span className="nav-icon" aria-hidden="true">
-        {ICONS[entry.key]}
-      </span>
+      <NavIcon navKey={entry.key} />
       <span className="nav-label">{entry.label}</span>
       {entry.badge ? <NavBadgeSlot kind={entry.badge} /> : null}
     </Link>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { WithAntd } from '../app/AppTheme';
 import { onMessageApiWanted } from './feedback';
 
@@ -14,10 +14,9 @@ export function FeedbackBridge() {
     return () => onMessageApiWanted(null);
   }, []);
   return wanted ? (
+    // WithAntd's own Suspense waits for the holder's chunk too.
     <WithAntd fallback={null}>
-      <Suspense fallback={null}>
-        <MessageHolder />
-      </Suspense>
+      <MessageHolder />
     </WithAntd>
   ) : null;
 }

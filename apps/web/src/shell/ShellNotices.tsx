@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { WithAntd } from '../app/AppTheme';
 import { setUiState, useUiState } from '../state/uiStore';
 import { useVersionUpdate } from './useVersionUpdate';
@@ -12,7 +12,7 @@ export function ShellNotices() {
   const updateAvailable = useVersionUpdate();
   const versionModalOpen = useUiState((s) => s.versionModalOpen);
   return (
-    <Suspense fallback={null}>
+    <>
       {updateAvailable ? (
         <WithAntd fallback={null}>
           <UpdateBanner />
@@ -23,6 +23,6 @@ export function ShellNotices() {
           <VersionModal onClose={() => setUiState({ versionModalOpen: false })} />
         </WithAntd>
       ) : null}
-    </Suspense>
+    </>
   );
 }
