@@ -22,6 +22,7 @@ const shift = (day: string, days: number) =>
 export function syncWindow(syncedAt: Date | null, today: string): { date_from: string; date_to: string } {
   const earliest = shift(today, -FIRST_SYNC_DAYS);
   const fromLast = syncedAt ? shift(syncedAt.toISOString().slice(0, 10), -REVISED_DAYS) : earliest;
+  // biome-ignore lint/complexity/useMathMinMax: the operands are 'YYYY-MM-DD' strings; Math.max would give NaN.
   return { date_from: fromLast > earliest ? fromLast : earliest, date_to: today };
 }
 

@@ -1,6 +1,7 @@
 import type { NotificationData } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { intArrayLiteral } from '../../db/id-in';
 import { escapeHtml } from '../mail/html';
 import type { MailMessage } from '../mail/mailer';
 import { mergeOutgoing, NO_OUTGOING, notifyUsers, type Outgoing } from '../notifications/notify';
@@ -48,7 +49,6 @@ function data(comment: CommentRow, commentable: Commentable, title: string, ment
 
 type Ids = { rows: { id: number }[] };
 const ids = (result: Ids) => result.rows.map((r) => r.id);
-const intList = (values: readonly number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
 
 /**
  * Of these users, those who may read this comment: freelancers only where they see the commentable (its plan's
@@ -78,7 +78,7 @@ async function whoMayRead(tx: DbExecutor, userIds: number[], comment: CommentRow
       : sql`true`;
   const found = await tx.execute<{ id: number }>(sql`
     select u.id from users u join contacts c on c.user_id = u.id
-    where u.id = any(${intList(userIds)}::int[]) and ${privateOnly} and ${content} and (c.type = 'regular_user'
+    where u.id = any(${intArrayLiteral(userIds)}::int[]) and ${privateOnly} and ${content} and (c.type = 'regular_user'
       or exists (select 1 from project_users pu where pu.project_id = ${plan} and pu.user_id = u.id)
       or exists (select 1 from projects mp where mp.id = ${plan} and mp.project_manager_id = u.id)
       or ${link})`);
@@ -87,7 +87,7 @@ async function whoMayRead(tx: DbExecutor, userIds: number[], comment: CommentRow
 
 /** The comment's mentions: app users (groups fanned out to their members) and client contacts to e-mail. */
 async function mentionedPeople(tx: DbExecutor, commentId: number, onlyMentionIds?: readonly number[]) {
-  const only = onlyMentionIds ? sql`and m.id = any(${intList(onlyMentionIds)}::int[])` : sql``;
+  const only = onlyMentionIds ? sql`and m.id = any(${intArrayLiteral(onlyMentionIds)}::int[])` : sql``;
   const users = await tx.execute<{ id: number }>(sql`
     select distinct u.id from comment_mentions m
     join contacts c on c.id = m.contact_id join users u on u.id = c.user_id

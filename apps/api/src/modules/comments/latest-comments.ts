@@ -1,4 +1,5 @@
 import type { DbExecutor } from '../../db/client';
+import { intArrayLiteral } from '../../db/id-in';
 import { queryTextRows } from '../../db/prepared';
 
 export type LatestComment = { uuid: string; text: string; creator: { uuid: string; name: string } | null };
@@ -28,7 +29,7 @@ export async function loadLatestComments(
   if (requestIds.length === 0) {
     return latest;
   }
-  const ids = `{${requestIds.map((id) => Math.trunc(id)).join(',')}}`;
+  const ids = intArrayLiteral(requestIds);
   const rows = await queryTextRows(db, 'latest_request_comments', LATEST_SQL, [ids]);
   for (const [requestId, uuid, text, creatorUuid, creatorName] of rows as [
     string,

@@ -1,6 +1,7 @@
 import type { NotificationData, NotificationType } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { intArrayLiteral } from '../../db/id-in';
 import type { ContactPreferences } from '../../db/schema';
 
 /** Namespace of the per-recipient advisory lock that serialises number allocation ('NOTI'). */
@@ -72,7 +73,7 @@ export async function notifyMany(
   if (allIds.length === 0) {
     return NO_OUTGOING;
   }
-  const idList = `{${allIds.map((id) => Math.trunc(id)).join(',')}}`;
+  const idList = intArrayLiteral(allIds);
   const found = await tx.execute<Recipient>(sql`
     select u.id, u.email, c.phone, c.preferences,
       array(select pt.token from push_tokens pt where pt.user_id = u.id order by pt.id) as tokens

@@ -1,5 +1,6 @@
 import type { UserType } from '@portal/domain';
 import type { DbExecutor } from '../../db/client';
+import { intArrayLiteral } from '../../db/id-in';
 import { queryTextRows } from '../../db/prepared';
 
 /** One responsible or follower of a task or request, with the profile the answers show. */
@@ -34,7 +35,7 @@ export async function loadLinkedPeople(
   if (ownerIds.length === 0) {
     return byOwner;
   }
-  const ids = `{${ownerIds.map((id) => Math.trunc(id)).join(',')}}`;
+  const ids = intArrayLiteral(ownerIds);
   const rows = await queryTextRows(db, `linked_people_${kind}`, LINKS[kind], [ids]);
   for (const [ownerId, userId, uuid, name, type, pivot] of rows) {
     const owner = Number(ownerId);

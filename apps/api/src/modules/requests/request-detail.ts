@@ -9,6 +9,7 @@ import {
 } from '@portal/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { intArrayLiteral } from '../../db/id-in';
 import { queryBuiltTextRows, queryTextRows } from '../../db/prepared';
 import { requests, timeLogs } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -134,7 +135,7 @@ const id = (value: string | null) => (value === null ? null : Number(value));
 
 /** The rows of ROWS_SQL for these ids, in the ids' order; a request deleted since its id was read is left out. */
 async function readRows(db: DbExecutor, ids: readonly number[]): Promise<RequestSelectRow[]> {
-  const found = await queryTextRows(db, 'request_rows', ROWS_SQL, [`{${ids.map((n) => Math.trunc(n)).join(',')}}`]);
+  const found = await queryTextRows(db, 'request_rows', ROWS_SQL, [intArrayLiteral(ids)]);
   const refs: Refs = { plans: new Map(), types: new Map(), people: new Map() };
   const byId = new Map<number, RequestSelectRow>();
   for (const cells of found) {

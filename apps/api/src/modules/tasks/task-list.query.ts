@@ -13,6 +13,7 @@ import type {
 import { and, asc, desc, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { intArrayLiteral } from '../../db/id-in';
 import { isoTimestamp, queryTextRows, type TextRow } from '../../db/prepared';
 import { tasks } from '../../db/schema';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
@@ -299,7 +300,7 @@ function presentRow(row: TextRow, people: PersonRow[] | undefined, tagNames: str
 
 /** The text rows of the page's ids, in the ids' order; a task deleted since its id was read is left out. */
 async function rowsFor(db: Database, ids: readonly number[]): Promise<{ id: number; row: TextRow }[]> {
-  const rows = await queryTextRows(db, 'task_list_rows', ROWS_SQL, [`{${ids.map((id) => Math.trunc(id)).join(',')}}`]);
+  const rows = await queryTextRows(db, 'task_list_rows', ROWS_SQL, [intArrayLiteral(ids)]);
   const byId = new Map(rows.map((row) => [Number(row[0]), row]));
   const found: { id: number; row: TextRow }[] = [];
   for (const id of ids) {
