@@ -1,4 +1,4 @@
-import { taskListResponseSchema } from '@portal/domain';
+import { requestListResponseSchema, taskListResponseSchema } from '@portal/domain';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { listBytesSerializerCompiler, listSerializerCompiler } from './list-serializer';
@@ -70,5 +70,36 @@ describe('listSerializerCompiler', () => {
     expect(Buffer.isBuffer(written)).toBe(true);
     expect(written.equals(Buffer.from(zodWrite(data)))).toBe(true);
     expect(compile(listBytesSerializerCompiler, '404')(data)).toBe(zodWrite(data));
+  });
+
+  it('writes non-Latin-1 text, an empty page and pages larger than its first buffer the same way', () => {
+    const bytes = (data: unknown) => compile(listBytesSerializerCompiler, '200')(data) as unknown as Buffer;
+    const curly = { data: [row, { ...row, title: 'It\u2019s \u{1F680} done' }, row], meta };
+    expect(bytes(curly).equals(Buffer.from(zodWrite(curly)))).toBe(true);
+    const empty = { data: [], meta: { ...meta, total: 0 } };
+    expect(bytes(empty).equals(Buffer.from(zodWrite(empty)))).toBe(true);
+    // ~3 MB: the scratch buffer starts at 1 MB and must grow without losing what it holds.
+    const long = { ...row, title: '\u00e9'.repeat(900), parent: { uuid: row.uuid, title: '\u2019'.repeat(900) } };
+    const big = { data: Array.from({ length: 1000 }, () => long), meta };
+    const written = bytes(big);
+    expect(written.length).toBeGreaterThan(3 << 20);
+    expect(written.equals(Buffer.from(zodWrite(big)))).toBe(true);
+    // A second answer after the growth is whole too (the buffer is reused).
+    expect(bytes(curly).equals(Buffer.from(zodWrite(curly)))).toBe(true);
+  });
+
+  it("writes the requests list's optional totals after its rows, present or not", () => {
+    const compileRequests = (compiler: typeof listSerializerCompiler) =>
+      compiler({ schema: requestListResponseSchema, method: 'GET', url: '/api/requests', httpStatus: '200' });
+    const zodRequests = (data: unknown) =>
+      serializerCompiler({ schema: requestListResponseSchema, method: 'GET', url: '/api/requests' })(data);
+    const bytes = compileRequests(listBytesSerializerCompiler) as unknown as (d: unknown) => Buffer;
+    for (const data of [
+      { data: [], meta },
+      { data: [], meta, total_time: 90, count_per_temp: { 1: 1, 2: 0, 3: 2 }, secret: true },
+    ]) {
+      expect(bytes(data).toString()).toBe(compileRequests(listSerializerCompiler)(data));
+      expect(JSON.parse(bytes(data).toString())).toEqual(JSON.parse(zodRequests(data)));
+    }
   });
 });
