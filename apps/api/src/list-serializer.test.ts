@@ -55,13 +55,15 @@ describe('listSerializerCompiler', () => {
 
   it('leaves out every property the schema does not name', () => {
     const data = {
-      data: [{ ...row, password: 'x', project: { ...row.project, owner_id: 7 } }],
+      data: [{ ...row, password: 'x', project: { ...row.project, owner_id: 7 }, parent: { ...row.parent, secret: 2 } }],
       meta: { ...meta, secret: 1 },
       debug: true,
     };
     const written = compile(listSerializerCompiler, '200')(data);
     expect(written).not.toMatch(/secret|password|owner_id|debug/);
     expect(written).toBe(zodWrite(data));
+    const bytes = compile(listBytesSerializerCompiler, '200')(data) as unknown as Buffer;
+    expect(bytes.toString()).toBe(written);
   });
 
   it('hands the routes the same JSON as UTF-8 bytes for a 200 answer, and other answers as zod writes them', () => {

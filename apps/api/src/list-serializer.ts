@@ -3,8 +3,44 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 
+type JsonSchema = { [key: string]: unknown; anyOf?: JsonSchema[]; type?: unknown; const?: unknown };
+
+const isNullBranch = (branch: JsonSchema) => branch.type === 'null' && Object.keys(branch).length === 1;
+const isConstBranch = (branch: JsonSchema, type: unknown) =>
+  'const' in branch && branch.type === type && Object.keys(branch).length === 2;
+
+/**
+ * The same schema with zod's two common unions in forms fast-json-stringify writes without choosing a branch:
+ * `X | null` (anyOf [X, {type: null}]) as X with type [X's type, null], and a union of constants of one type (the
+ * task priority 0 | 1 | 2) as that type. For an anyOf, fast-json-stringify validates the value against each branch
+ * with ajv (uuid patterns included) before writing it: ~0.5 ms of a 1,000-task page. The properties written, and
+ * so the allow-list, are the same; other unions are left to fast-json-stringify as they are.
+ */
+function withPlainUnions(node: unknown): unknown {
+  if (Array.isArray(node)) {
+    return node.map(withPlainUnions);
+  }
+  if (node === null || typeof node !== 'object') {
+    return node;
+  }
+  const { anyOf, ...rest } = node as JsonSchema;
+  if (anyOf?.length === 2) {
+    const nullAt = anyOf.findIndex(isNullBranch);
+    const other = anyOf[1 - nullAt];
+    if (nullAt >= 0 && other && typeof other.type === 'string' && !other.anyOf) {
+      return withPlainUnions({ ...rest, ...other, type: [other.type, 'null'] });
+    }
+  }
+  const first = anyOf?.[0];
+  if (anyOf && first && typeof first.type === 'string' && anyOf.every((b) => isConstBranch(b, first.type))) {
+    return { ...rest, type: first.type, enum: anyOf.map((b) => b.const) };
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withPlainUnions(value)]));
+}
+
 /** The JSON schema fast-json-stringify compiles for a zod output schema. */
-const jsonSchemaOf = (schema: ZodType) => z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as object;
+const jsonSchemaOf = (schema: ZodType) =>
+  withPlainUnions(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' })) as object;
 
 /**
  * The serializer of the big list routes (tasks, requests): their 200 answer through fast-json-stringify compiled
