@@ -17,9 +17,10 @@ import { intArrayLiteral } from '../../db/id-in';
 import { isoTimestamp, queryTextRows, type TextRow } from '../../db/prepared';
 import { tasks } from '../../db/schema';
 import { containsPattern, listMeta, pageOffset } from '../../http/list-paging';
+import { loadPeopleAndProfiles, type Profile } from '../people/linked-people';
 import { type Viewer, visibleTaskSources } from './task-access';
 import { countTasks } from './task-count';
-import { loadPeople, type PersonRow, splitRoles } from './task-people';
+import { type PersonRow, splitRoles } from './task-people';
 import { loadTags } from './task-tags';
 
 export type TaskListQuery = z.output<typeof taskListQuerySchema>;
@@ -171,25 +172,23 @@ function pageIds(options: ListOptions): SQL {
 }
 
 /**
- * The page's rows with their plan, creator, seed, parent and request, for ids already chosen (in no order: the
- * caller puts them in the page's). One statement of fixed text, whatever the page's sort, so every connection
+ * The page's rows with their plan, creator's id (named with the people: loadPeopleAndProfiles), seed, parent and
+ * request, for ids already chosen (in no order: the caller puts them in the page's). One statement of fixed text, whatever the page's sort, so every connection
  * prepares it once. The ids sit behind a sub-select so that the planner assumes a handful of them whatever their
  * number: seeing 1,000 ids it chose parallel hash joins over the whole plans table (60–90 ms), where one primary-key
  * probe per id and join takes 5–7 ms; and the custom and generic plans then cost the same, so the generic one is
  * kept. Subtasks are counted for all the ids in one grouped index scan, joined by hash: a count per row was 1,000
  * index probes (~0.6 ms more of PostgreSQL's CPU). Its rows are read as text (queryTextRows): drizzle's mapping of
- * 1,000 rows of 26 columns cost ~4 ms of CPU.
+ * 1,000 rows of 25 columns cost ~4 ms of CPU.
  */
 const ROWS_SQL = `
   select t.id, t.uuid, t.title, t.priority, t.status, t.start_date, t.end_date, t.estimated_time_min,
     t.estimated_time, t.recurrence_type, t.sort_order, t.created_at,
     p.uuid, p.title, p.status, p.kind,
-    cr.uuid, cc.name, s.uuid, s.title, pa.uuid, pa.title, rq.uuid, rq.subject, rq.status,
+    t.creator_id, s.uuid, s.title, pa.uuid, pa.title, rq.uuid, rq.subject, rq.status,
     coalesce(sc.n, 0)
   from tasks t
   join projects p on p.id = t.project_id
-  left join users cr on cr.id = t.creator_id
-  left join contacts cc on cc.user_id = t.creator_id
   left join tasks s on s.id = t.seed_id
   left join tasks pa on pa.id = t.parent_id
   left join requests rq on rq.id = t.request_id
@@ -217,8 +216,7 @@ type ListCells = [
   planTitle: string,
   planStatus: string,
   planKind: string,
-  creatorUuid: string | null,
-  creatorName: string | null,
+  creatorId: string | null,
   seedUuid: string | null,
   seedTitle: string | null,
   parentUuid: string | null,
@@ -229,6 +227,9 @@ type ListCells = [
   subtasks: string,
 ];
 
+/** ROWS_SQL's creator_id column. */
+const CREATOR_ID = 16;
+
 const int = (value: string | null) => (value === null ? null : Number(value));
 const ref = (uuid: string | null, title: string | null) => (uuid ? { uuid, title: title ?? '' } : null);
 
@@ -236,7 +237,12 @@ const ref = (uuid: string | null, title: string | null) => (uuid ? { uuid, title
  * A text row of ROWS_SQL as the list presents it: the fields presentTaskBase writes for a task row, its people and
  * subtasks_count.
  */
-function presentRow(row: TextRow, people: PersonRow[] | undefined, tagNames: string[] | undefined): TaskListItem {
+function presentRow(
+  row: TextRow,
+  people: PersonRow[] | undefined,
+  profiles: ReadonlyMap<number, Profile>,
+  tagNames: string[] | undefined,
+): TaskListItem {
   const [
     ,
     uuid,
@@ -254,8 +260,7 @@ function presentRow(row: TextRow, people: PersonRow[] | undefined, tagNames: str
     planTitle,
     planStatus,
     planKind,
-    creatorUuid,
-    creatorName,
+    creatorId,
     seedUuid,
     seedTitle,
     parentUuid,
@@ -265,6 +270,7 @@ function presentRow(row: TextRow, people: PersonRow[] | undefined, tagNames: str
     requestStatus,
     subtasks,
   ] = row as ListCells;
+  const creator = creatorId === null ? undefined : profiles.get(Number(creatorId));
   return {
     uuid,
     title,
@@ -285,7 +291,7 @@ function presentRow(row: TextRow, people: PersonRow[] | undefined, tagNames: str
     recurrence_type: recurrence as RecurrenceType | null,
     seed: ref(seedUuid, seedTitle),
     parent: ref(parentUuid, parentTitle),
-    creator: creatorUuid ? { uuid: creatorUuid, name: creatorName ?? '' } : null,
+    creator: creator ? { uuid: creator.uuid, name: creator.name ?? '' } : null,
     created_at: isoTimestamp(createdAt),
     sort_order: Number(sortOrder),
     // A task holds at most one request (doc 2 §4 Relations).
@@ -331,9 +337,19 @@ async function runList(db: Database, options: ListOptions) {
     visibleTaskSources(options.viewer).map((source) => and(source, ...options.conditions) ?? source),
   );
   const ids = rows.map((r) => r.id);
-  const people = await loadPeople(db, ids);
+  const creatorIds = new Set<number>();
+  for (const { row } of rows) {
+    const creatorId = (row as ListCells)[CREATOR_ID];
+    if (creatorId !== null) {
+      creatorIds.add(Number(creatorId));
+    }
+  }
+  // The creators' names come with the people's profiles: a page has a handful of distinct creators.
+  const { people, profiles } = await loadPeopleAndProfiles(db, 'task', ids, [...creatorIds]);
   const tagNames = options.withTags ? await loadTags(db, ids) : undefined;
-  const data = rows.map(({ id, row }) => presentRow(row, people.get(id), tagNames && (tagNames.get(id) ?? [])));
+  const data = rows.map(({ id, row }) =>
+    presentRow(row, people.get(id), profiles, tagNames && (tagNames.get(id) ?? [])),
+  );
   return { data, meta: listMeta(total, options.page) };
 }
 

@@ -67,6 +67,35 @@ const list = (query: string, token = actors.admin.token) =>
   app.inject({ url: `/api/tasks?filters[project]=${plan.uuid}&${query}`, headers: bearer(token) });
 
 describe('GET /api/tasks (project tasks list)', () => {
+  it("names each row's responsibles and followers in name order and its creator, from a handful of profiles", async () => {
+    const other = await buildPlan(db, { projectManagerId: actors.manager.id, status: 'active' });
+    const [zed, amy, mia] = [
+      await buildUser(db, { name: 'Zed People' }),
+      await buildUser(db, { name: 'Amy People' }),
+      await buildUser(db, { name: 'Mia People' }),
+    ];
+    const creator = await buildUser(db, { name: 'Cleo Creator' });
+    await buildTask(
+      db,
+      { projectId: other.id, title: 'P one', creatorId: creator.id },
+      { responsibles: [zed.id, amy.id], followers: [mia.id, creator.id] },
+    );
+    await buildTask(db, { projectId: other.id, title: 'P two', creatorId: zed.id }, { responsibles: [mia.id] });
+    const res = await app.inject({
+      url: `/api/tasks?filters[project]=${other.uuid}&sort[by]=title`,
+      headers: bearer(actors.admin.token),
+    });
+    const names = (people: { name: string }[]) => people.map((p) => p.name);
+    const [one, two] = res.json().data;
+    expect(names(one.responsibles)).toEqual(['Amy People', 'Zed People']);
+    expect(names(one.followers)).toEqual(['Cleo Creator', 'Mia People']);
+    expect(one.creator).toEqual({ uuid: creator.uuid, name: 'Cleo Creator' });
+    expect(one.responsibles[0]).toEqual({ uuid: amy.uuid, name: 'Amy People', type: 'regular_user' });
+    expect(names(two.responsibles)).toEqual(['Mia People']);
+    expect(two.followers).toEqual([]);
+    expect(two.creator).toEqual({ uuid: zed.uuid, name: 'Zed People' });
+  });
+
   it('answers newest first by default with data and meta', async () => {
     const res = await list('');
     expect(res.statusCode).toBe(200);
