@@ -54,7 +54,8 @@ export async function benchCompression(): Promise<void> {
       { label: 'GET /api/requests default list, page 1 of 50', path: REQUESTS_DEFAULT_LIST },
     ];
     console.log(`\nCompression: ${rounds} rounds × ${seconds} s per encoding, 8 connections, the scale seed`);
-    for (const list of lists) {
+    // BENCH_ONLY=<text>: only the lists whose label contains it.
+    for (const list of lists.filter((l) => !process.env.BENCH_ONLY || l.label.includes(process.env.BENCH_ONLY))) {
       const url = `${base}${list.path}`;
       const sizes: Record<Encoding, number> = { identity: 0, gzip: 0, br: 0 };
       for (const encoding of ENCODINGS) {
