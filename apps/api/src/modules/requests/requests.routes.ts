@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { mergeRequestBrief } from '../../collab/request-brief-merge';
 import { access, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
-import { listBytesSerializerCompiler } from '../../list-serializer';
+import { listBytesSerializerCompiler } from '../../http/list-serializer';
 import { listHistory } from '../history/activity-log';
 import { createRequest } from './create-request';
 import { deleteDraft } from './delete-draft';

@@ -25,7 +25,7 @@ import { tasks } from '../../db/schema';
 import { type DomainEvent, inTransaction } from '../../events/domain-events';
 import { access, type Principal, requirePrincipal } from '../../http/access';
 import { errorResponses } from '../../http/responses';
-import { listBytesSerializerCompiler } from '../../list-serializer';
+import { listBytesSerializerCompiler } from '../../http/list-serializer';
 import { notificationDelivery } from '../notifications/deliver';
 import { changeTaskRequest } from '../requests/request-relations';
 import { createTask } from './create-task';
