@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import PgBoss from 'pg-boss';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildActors, buildCustomer } from '../../test/factories';
+import { sha256File } from '../../test/file-hash';
 import { getTestApp } from '../../test/test-app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
@@ -44,18 +45,12 @@ const dumpable = await findPgTool('pg_dump', major, process.env.PG_BIN_DIR ?? nu
 );
 const silent = { info: () => undefined, error: () => undefined };
 
-async function sha256(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(file), hash);
-  return hash.digest('hex');
-}
-
 async function filesUnder(root: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
     if (entry.isFile()) {
       const full = path.join(entry.parentPath, entry.name);
-      out[path.relative(root, full)] = await sha256(full);
+      out[path.relative(root, full)] = await sha256File(full);
     }
   }
   return out;
@@ -171,7 +166,7 @@ describe('backups', () => {
       for (const [file, hash] of Object.entries(uploads)) {
         expect(listed[`uploads/${file}`]).toBe(hash);
       }
-      expect(listed['app-key']).toBe(await sha256(path.join(sourceDataDir, '.app-key')));
+      expect(listed['app-key']).toBe(await sha256File(path.join(sourceDataDir, '.app-key')));
       expect(listed['database.dump']).toMatch(/^[0-9a-f]{64}$/);
       expect(manifest).toMatchObject({ secretBearing: true, appKey: 'included', uploads: { storage: 'local' } });
       expect(manifest.database.rowCounts['public.uploads']).toBeGreaterThanOrEqual(1);

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256File } from '../../test/file-hash';
 import { loadConfig } from '../config';
 import { createDb } from '../db/client';
 import { type DatabaseHandle, openDatabase } from '../db/database';
@@ -27,12 +27,6 @@ import { findPgTool } from './pg-tools';
  */
 const config = (dataDir: string, extra: Record<string, string> = {}) =>
   loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, EMBEDDED_PG_PORT: '0', ...extra });
-
-async function sha256(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(file), hash);
-  return hash.digest('hex');
-}
 
 const probeCount = (url: string) =>
   withClient(url, async (client) => Number((await client.query('select count(*) as n from backup_probe')).rows[0].n));
@@ -135,8 +129,8 @@ describe('a file copy of the embedded database', () => {
     } finally {
       await restored.stop();
     }
-    expect(await sha256(path.join(targetDir, 'uploads', 'ab', 'brief.pdf'))).toBe(
-      await sha256(path.join(sourceDir, 'uploads', 'ab', 'brief.pdf')),
+    expect(await sha256File(path.join(targetDir, 'uploads', 'ab', 'brief.pdf'))).toBe(
+      await sha256File(path.join(sourceDir, 'uploads', 'ab', 'brief.pdf')),
     );
     expect(await new SecretBox({ appKey: null, dataDir: targetDir }).open(sealed)).toBe('totp-secret');
     await expect(restoreBackup(restoredConfig, archive)).rejects.toThrow(/is not empty: restore needs an empty one/);
