@@ -47,7 +47,8 @@ const jsonSchemaOf = (schema: ZodType) =>
  * from the route's zod output schema, other statuses through the zod serializer every route uses. It writes only the
  * schema's properties, so the answer stays allow-listed, and the same JSON as zod's encode + JSON.stringify wrote
  * (list-serializer.test.ts): byte for byte, except that an optional property (the tasks' `tags`) comes after the
- * required ones. It does not re-check values (enums, uuid formats) that the handler built from typed rows. Zod's encode of a 1,000-task page took ~5.5 ms of CPU, the compiled writer ~2.6 ms.
+ * required ones. It does not re-check values (enums, uuid formats) that the handler built from typed rows. Zod's
+ * encode of a 1,000-task page took ~5.5 ms of CPU, the compiled writer ~2.6 ms.
  */
 export const listSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
   const schema = route.schema as ZodType;

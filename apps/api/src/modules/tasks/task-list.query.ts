@@ -173,8 +173,8 @@ function pageIds(options: ListOptions): SQL {
 
 /**
  * The page's rows with their plan, creator's id (named with the people: loadPeopleAndProfiles), seed, parent and
- * request, for ids already chosen (in no order: the caller puts them in the page's). One statement of fixed text, whatever the page's sort, so every connection
- * prepares it once. The ids sit behind a sub-select so that the planner assumes a handful of them whatever their
+ * request, for ids already chosen (in no order: the caller puts them in the page's). One statement of fixed text,
+ * whatever the page's sort, so every connection prepares it once. The ids sit behind a sub-select so that the planner assumes a handful of them whatever their
  * number: seeing 1,000 ids it chose parallel hash joins over the whole plans table (60–90 ms), where one primary-key
  * probe per id and join takes 5–7 ms; and the custom and generic plans then cost the same, so the generic one is
  * kept. Subtasks are counted for all the ids in one grouped index scan, joined by hash: a count per row was 1,000
